@@ -1,0 +1,17 @@
+# make check: host unit tests, host command tests, then the real-kernel VM
+# tests, summed up by tests/run-all in one closing line.
+UNIT_TESTS =
+include tests/unit/local.mk
+
+EXTRA_DIST += tests/run-all tests/install-deps tests/vm/run tests/vm/judge \
+	tests/vm/init tests/vm/lib.sh $(wildcard $(srcdir)/tests/vm/guest/*.sh)
+
+check-local: $(UNIT_TESTS)
+	FTG_SRCDIR=$(abs_top_srcdir) FTG_BUILDDIR=$(abs_top_builddir) \
+	FTG_VM_TESTS=$(enable_vm_tests) FTG_UNIT_TESTS="$(UNIT_TESTS)" \
+		$(SHELL) $(srcdir)/tests/run-all
+
+# Only the VM tests, e.g. make vm-check VM_TESTS="00-smoke kmod-arm"
+vm-check: all
+	FTG_BUILDDIR=$(abs_top_builddir) $(srcdir)/tests/vm/run $(VM_TESTS)
+.PHONY: vm-check
