@@ -134,10 +134,9 @@ int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out);
 /* The text of per_cpu/cpu@cpu/stats (malloc'ed, caller frees). */
 char *ftg_live_cpu_stats(struct ftg_live *live, int cpu);
-/* Decodes one raw ring-buffer page of @cpu through @tep (symbols through
- * the tep's kallsyms). Returns events decoded, or -1 (EINVAL for a
- * malformed page). */
-int ftg_page_decode(struct tep_handle *tep, int cpu, const void *page,
+/* Decodes one raw ring-buffer page of @cpu with the formats and kallsyms
+ * of @fmt. Returns events decoded, or -1 (EINVAL for a malformed page). */
+int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		    size_t size, ftg_event_cb cb, void *data);
 
 /*
