@@ -1,14 +1,13 @@
 # ftguard.ko is built by Kbuild through kmod/Makefile (usable alone, as DKMS
 # does). A VPATH build copies the sources next to the objects, because
-# Kbuild on 6.1 builds an external module only in its source directory.
-KMOD_SOURCES = kmod/Kbuild kmod/Makefile kmod/dkms.conf $(wildcard $(srcdir)/kmod/*.c $(srcdir)/kmod/*.h)
-EXTRA_DIST += $(KMOD_SOURCES:$(srcdir)/%=%)
+# Kbuild on 6.1 builds an external module only in its own directory.
+EXTRA_DIST += kmod/Kbuild kmod/Makefile kmod/dkms.conf $(wildcard $(srcdir)/kmod/*.[ch])
 
 if HAVE_KERNEL_BUILD
 all-local: kmod-build
 kmod-build:
 	@if test "$(srcdir)" != "."; then \
-		mkdir -p kmod && cp -f $(addprefix $(srcdir)/,$(filter-out $(srcdir)/%,$(KMOD_SOURCES))) $(filter $(srcdir)/%,$(KMOD_SOURCES)) kmod/ && chmod -R u+w kmod; \
+		mkdir -p kmod && cp -f $(srcdir)/kmod/Kbuild $(srcdir)/kmod/Makefile $(srcdir)/kmod/*.[ch] kmod/ && chmod u+w kmod/*; \
 	fi
 	$(MAKE) -C kmod KDIR=$(KERNEL_BUILD) FAULT_INJECTION=$(KMOD_FAULT)
 clean-local: kmod-clean
