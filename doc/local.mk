@@ -1,1 +1,1 @@
-EXTRA_DIST += doc/interface.md doc/design.md
+EXTRA_DIST += doc
