@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Raw ring-buffer events to struct ftg_event, through libtraceevent only:
+ * kbuffer walks a page, tep names the event and reads its fields, the
+ * kallsyms index names the ips. The live decoder and the trace.dat
+ * reader share trace_event_from_record(), so a file reads back exactly
+ * as it streamed.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <traceevent/event-parse.h>
+#include <traceevent/kbuffer.h>
+#include <traceevent/trace-seq.h>
+
+#include "trace-local.h"
+
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src ? src : "");
+}
+
+/* Reads a numeric field by name; false when the event has no such field. */
+static bool read_number(struct tep_event *event, const char *name,
+			struct tep_record *rec, uint64_t *val)
+{
+	struct tep_format_field *field = tep_find_field(event, name);
+	unsigned long long v;
+
+	if (!field || (field->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) ||
+	    field->offset < 0 || field->size <= 0 ||
+	    field->offset + field->size > rec->size ||
+	    tep_read_number_field(field, rec->data, &v))
+		return false;
+	*val = v;
+	return true;
+}
+
+static void render_info(struct tep_handle *tep, struct tep_record *rec,
+			struct ftg_event *ev)
+{
+	struct trace_seq s;
+
+	trace_seq_init(&s);
+	tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&s);
+	if (s.state == TRACE_SEQ__GOOD)
+		copy_str(ev->info, sizeof(ev->info), s.buffer);
+	trace_seq_destroy(&s);
+}
+
+/**
+ * trace_event_from_record - decode one record
+ * @tep: handle with the event formats and kallsyms
+ * @syms: module index for "symbol [module]" (may be NULL)
+ * @rec: the record (ts, cpu, data, size set)
+ * @ev: output
+ *
+ * Return: 0; -1 with errno EINVAL for a record too short for its header.
+ */
+int trace_event_from_record(struct tep_handle *tep,
+			    const struct trace_syms *syms,
+			    struct tep_record *rec, struct ftg_event *ev)
+{
+	struct tep_event *event;
+
+	memset(ev, 0, offsetof(struct ftg_event, raw));
+	if (rec->size < 8) {
+		errno = EINVAL;
+		return -1;
+	}
+	ev->ts_ns = rec->ts;
+	ev->cpu = rec->cpu;
+	ev->type = tep_data_type(tep, rec);
+	ev->pid = tep_data_pid(tep, rec);
+	copy_str(ev->comm, sizeof(ev->comm), tep_data_comm_from_pid(tep, ev->pid));
+	if ((size_t)rec->size <= sizeof(ev->raw)) {
+		ev->raw_size = rec->size;
+		memcpy(ev->raw, rec->data, rec->size);
+	}
+	event = tep_find_event(tep, ev->type);
+	if (!event) {
+		snprintf(ev->name, sizeof(ev->name), "unknown-%d", ev->type);
+		return 0;
+	}
+	copy_str(ev->system, sizeof(ev->system), event->system);
+	copy_str(ev->name, sizeof(ev->name), event->name);
+	if (read_number(event, "ip", rec, &ev->ip))
+		trace_syms_format(syms, tep, ev->ip, ev->sym, sizeof(ev->sym));
+	if (read_number(event, "parent_ip", rec, &ev->parent_ip))
+		trace_syms_format(syms, tep, ev->parent_ip, ev->parent_sym,
+				  sizeof(ev->parent_sym));
+	render_info(tep, rec, ev);
+	return 0;
+}
+
+/**
+ * trace_page_check - is this a ring-buffer page we may hand to kbuffer?
+ * @page: page bytes
+ * @size: bytes available at @page
+ * @page_size: the ring buffer's page size
+ *
+ * kbuffer trusts the commit field; a bad one would make it read past
+ * the page.
+ *
+ * Return: 0 if sane, -1 with errno EINVAL.
+ */
+int trace_page_check(const void *page, size_t size, size_t page_size)
+{
+	uint64_t commit;
+
+	if (size < TRACE_PAGE_HDR_SIZE || size > page_size) {
+		errno = EINVAL;
+		return -1;
+	}
+	memcpy(&commit, (const char *)page + 8, sizeof(commit));
+	commit &= ~TRACE_COMMIT_FLAGS;
+	if (commit > size - TRACE_PAGE_HDR_SIZE) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * ftg_page_decode - decode one raw ring-buffer page
+ * @fmt: formats the page was written with
+ * @cpu: CPU the page came from
+ * @page: page bytes (as read from trace_pipe_raw)
+ * @size: bytes at @page, at most the page size
+ * @cb: called for each event (may be NULL to only count)
+ * @data: passed to @cb
+ *
+ * Return: events decoded (stopping early when @cb returns non-zero), or
+ * -1 with errno EINVAL for a malformed page.
+ */
+int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
+		    size_t size, ftg_event_cb cb, void *data)
+{
+	struct tep_record rec;
+	struct ftg_event ev;
+	struct kbuffer *kbuf;
+	unsigned long long ts;
+	unsigned char *copy;
+	void *event;
+	int n = 0;
+
+	if (trace_page_check(page, size, fmt->page_size))
+		return -1;
+	kbuf = kbuffer_alloc(fmt->long_size == 8 ? KBUFFER_LSIZE_8 :
+			     KBUFFER_LSIZE_4, KBUFFER_ENDIAN_LITTLE);
+	/* kbuffer wants a whole, writable page */
+	copy = calloc(1, fmt->page_size);
+	if (!kbuf || !copy) {
+		kbuffer_free(kbuf);
+		free(copy);
+		return -1;
+	}
+	memcpy(copy, page, size);
+	if (kbuffer_load_subbuffer(kbuf, copy) < 0) {
+		n = -1;
+		errno = EINVAL;
+		goto out;
+	}
+	for (event = kbuffer_read_event(kbuf, &ts); event;
+	     event = kbuffer_next_event(kbuf, &ts)) {
+		memset(&rec, 0, sizeof(rec));
+		rec.ts = ts;
+		rec.cpu = cpu;
+		rec.data = event;
+		rec.size = kbuffer_event_size(kbuf);
+		if (rec.size < 0 || (unsigned char *)event + rec.size >
+		    copy + fmt->page_size) {
+			errno = EINVAL;
+			n = -1;
+			break;
+		}
+		if (trace_event_from_record(fmt->tep, &fmt->syms, &rec, &ev))
+			continue;
+		n++;
+		if (cb && cb(&ev, data))
+			break;
+	}
+out:
+	kbuffer_free(kbuf);
+	free(copy);
+	return n;
+}
+
+/**
+ * ftg_event_snprint - one report line for an event
+ * @buf: output
+ * @len: size of @buf
+ * @ev: the event
+ *
+ * "comm-pid [cpu] secs.usecs: name: info", with "sym <- parent_sym" as
+ * info for events that carry both ips, as trace-cmd report prints them.
+ *
+ * Return: what snprintf() returns.
+ */
+int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev)
+{
+	uint64_t secs = ev->ts_ns / 1000000000ULL;
+	uint64_t usecs = (ev->ts_ns % 1000000000ULL) / 1000;
+
+	if (ev->sym[0] && ev->parent_sym[0])
+		return snprintf(buf, len, "%s-%d [%03d] %" PRIu64 ".%06" PRIu64
+				": %s: %s <- %s", ev->comm, ev->pid, ev->cpu,
+				secs, usecs, ev->name, ev->sym, ev->parent_sym);
+	return snprintf(buf, len, "%s-%d [%03d] %" PRIu64 ".%06" PRIu64
+			": %s: %s", ev->comm, ev->pid, ev->cpu, secs, usecs,
+			ev->name, ev->info);
+}

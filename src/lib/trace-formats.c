@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The metadata a trace.dat header carries, read once from tracefs (or from
+ * a directory laid out like it) and parsed into a tep handle. The same
+ * object serves the live decoder and the writer, so a file is always
+ * written with the formats its pages were decoded with.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs/tracefs.h>
+#include <traceevent/event-parse.h>
+
+#include "trace-local.h"
+
+static const char *const default_systems[] = { "ftguard", NULL };
+
+void trace_blob_free(struct trace_blob *blob)
+{
+	free(blob->name);
+	free(blob->text);
+	memset(blob, 0, sizeof(*blob));
+}
+
+/* An empty blob still has a NUL-terminated text, so parsers can take it. */
+static int blob_set_empty(struct trace_blob *blob)
+{
+	blob->text = calloc(1, 1);
+	blob->size = 0;
+	return blob->text ? 0 : -1;
+}
+
+/*
+ * Reads a file relative to the tracing directory through libtracefs.
+ * @optional files that are missing become empty blobs.
+ */
+static int blob_read_tracefs(struct trace_blob *blob,
+			     struct tracefs_instance *top, const char *file,
+			     bool optional)
+{
+	int size = 0;
+
+	blob->text = tracefs_instance_file_read(top, file, &size);
+	if (!blob->text) {
+		if (optional)
+			return blob_set_empty(blob);
+		if (!errno)
+			errno = ENOENT;
+		return -1;
+	}
+	blob->size = size;
+	return 0;
+}
+
+/* kallsyms is procfs, not tracefs: a plain read. Missing is not fatal. */
+static int blob_read_file(struct trace_blob *blob, const char *path)
+{
+	size_t alloc = 1 << 16;
+	char *text, *grown;
+	ssize_t r;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return blob_set_empty(blob);
+	text = malloc(alloc);
+	if (!text)
+		goto fail;
+	blob->size = 0;
+	for (;;) {
+		if (alloc - blob->size < 4096) {
+			grown = realloc(text, alloc * 2);
+			if (!grown)
+				goto fail;
+			text = grown;
+			alloc *= 2;
+		}
+		r = read(fd, text + blob->size, alloc - blob->size - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			goto fail;
+		if (!r)
+			break;
+		blob->size += r;
+	}
+	text[blob->size] = '\0';
+	blob->text = text;
+	close(fd);
+	return 0;
+fail:
+	free(text);
+	close(fd);
+	return -1;
+}
+
+static int read_event_formats(struct tracefs_instance *top,
+			      const char *tracing_dir, const char *system,
+			      struct trace_blob **out, size_t *nr)
+{
+	char **events;
+	char *file;
+	int count, i, ret = -1;
+
+	*out = NULL;
+	*nr = 0;
+	events = tracefs_system_events(tracing_dir, system);
+	if (!events) {
+		errno = ENOENT;
+		return -1;
+	}
+	count = tracefs_list_size(events);
+	*out = calloc(count ? count : 1, sizeof(**out));
+	if (!*out)
+		goto out;
+	for (i = 0; i < count; i++) {
+		struct trace_blob *blob = &(*out)[*nr];
+
+		if (asprintf(&file, "events/%s/%s/format", system,
+			     events[i]) < 0)
+			goto out;
+		blob->name = strdup(events[i]);
+		ret = blob->name ? blob_read_tracefs(blob, top, file, false) : -1;
+		free(file);
+		if (ret < 0) {
+			/* an event can vanish between listing and reading */
+			trace_blob_free(blob);
+			if (errno == ENOENT)
+				continue;
+			goto out;
+		}
+		(*nr)++;
+	}
+	ret = 0;
+out:
+	tracefs_list_free(events);
+	return ret;
+}
+
+/* "field: char data;\toffset:16;\tsize:4080;" gives the page size. */
+static int header_page_geometry(struct ftg_trace_formats *fmt)
+{
+	const char *data = strstr(fmt->header_page.text, " data;");
+	const char *commit = strstr(fmt->header_page.text, " commit;");
+	unsigned int offset, size, lsize;
+
+	if (!data || !commit ||
+	    sscanf(data, " data;\toffset:%u;\tsize:%u;", &offset, &size) != 2 ||
+	    sscanf(commit, " commit;\toffset:%*u;\tsize:%u;", &lsize) != 1 ||
+	    (lsize != 4 && lsize != 8) || offset + size < 64 ||
+	    offset + size > (1U << 24)) {
+		errno = EINVAL;
+		return -1;
+	}
+	fmt->page_size = offset + size;
+	fmt->long_size = lsize;
+	return 0;
+}
+
+/**
+ * trace_formats_parse - (re)build the tep handle and symbol index
+ * @fmt: formats whose blobs are filled
+ *
+ * Return: 0, or -1 with errno set (EINVAL for a header_page that makes
+ * no sense; a single event format that fails to parse is skipped, as
+ * trace-cmd does).
+ */
+int trace_formats_parse(struct ftg_trace_formats *fmt)
+{
+	struct tep_handle *tep;
+	size_t i, j;
+
+	if (header_page_geometry(fmt))
+		return -1;
+	tep = tep_alloc();
+	if (!tep)
+		return -1;
+	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, tep_is_bigendian() ?
+				TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_long_size(tep, fmt->long_size);
+	tep_set_page_size(tep, fmt->page_size);
+	if (tep_parse_header_page(tep, fmt->header_page.text,
+				  fmt->header_page.size, fmt->long_size)) {
+		tep_free(tep);
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		tep_parse_event(tep, fmt->ftrace[i].text, fmt->ftrace[i].size,
+				"ftrace");
+	for (i = 0; i < fmt->nr_systems; i++)
+		for (j = 0; j < fmt->systems[i].nr_events; j++)
+			tep_parse_event(tep, fmt->systems[i].events[j].text,
+					fmt->systems[i].events[j].size,
+					fmt->systems[i].name);
+	tep_parse_kallsyms(tep, fmt->kallsyms.text);
+	tep_parse_printk_formats(tep, fmt->printk.text);
+	tep_parse_saved_cmdlines(tep, fmt->cmdlines.text);
+
+	trace_syms_free(&fmt->syms);
+	if (trace_syms_load(&fmt->syms, fmt->kallsyms.text)) {
+		tep_free(tep);
+		return -1;
+	}
+	if (fmt->tep)
+		tep_free(fmt->tep);
+	fmt->tep = tep;
+	return 0;
+}
+
+/**
+ * trace_formats_add_cmdline - remember a pid's comm for the file
+ * @fmt: formats
+ * @pid: task id
+ * @comm: its name (not stored when empty or "<...>")
+ *
+ * Appends "pid comm\n" to the saved cmdlines unless the tep already maps
+ * @pid to @comm, and registers it with the tep.
+ *
+ * Return: 0, or -1 with errno ENOMEM.
+ */
+int trace_formats_add_cmdline(struct ftg_trace_formats *fmt, int pid,
+			      const char *comm)
+{
+	const char *known;
+	char line[64];
+	char *grown;
+	int n;
+
+	if (!comm[0] || !strcmp(comm, "<...>") || pid <= 0)
+		return 0;
+	known = tep_data_comm_from_pid(fmt->tep, pid);
+	if (known && !strcmp(known, comm))
+		return 0;
+	n = snprintf(line, sizeof(line), "%d %.*s\n", pid, FTG_COMM_LEN - 1,
+		     comm);
+	grown = realloc(fmt->cmdlines.text, fmt->cmdlines.size + n + 1);
+	if (!grown)
+		return -1;
+	memcpy(grown + fmt->cmdlines.size, line, n + 1);
+	fmt->cmdlines.text = grown;
+	fmt->cmdlines.size += n;
+	return tep_register_comm(fmt->tep, comm, pid) < 0 ? -1 : 0;
+}
+
+static int read_systems(struct ftg_trace_formats *fmt,
+			struct tracefs_instance *top, const char *tracing_dir,
+			const char *const *systems)
+{
+	size_t n;
+
+	for (n = 0; systems[n]; n++)
+		;
+	fmt->systems = calloc(n ? n : 1, sizeof(*fmt->systems));
+	if (!fmt->systems)
+		return -1;
+	for (fmt->nr_systems = 0; fmt->nr_systems < n; fmt->nr_systems++) {
+		struct trace_system *sys = &fmt->systems[fmt->nr_systems];
+
+		sys->name = strdup(systems[fmt->nr_systems]);
+		if (!sys->name ||
+		    read_event_formats(top, tracing_dir, sys->name,
+				       &sys->events, &sys->nr_events)) {
+			fmt->nr_systems++;	/* so that free sees it */
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/**
+ * ftg_trace_formats_read - read what a trace.dat header needs
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @systems: NULL-terminated event systems to include (NULL: ftguard)
+ * @proc_dir: procfs root for kallsyms (NULL: /proc)
+ *
+ * Return: the formats (free with ftg_trace_formats_free()), or NULL with
+ * errno set: ENOENT when tracefs or an event system is missing, EINVAL
+ * when header_page cannot be understood.
+ */
+struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
+						 const char *const *systems,
+						 const char *proc_dir)
+{
+	struct tracefs_instance *top;
+	struct ftg_trace_formats *fmt;
+	char *path = NULL;
+	int saved;
+
+	top = tracefs_instance_alloc(tracefs_dir, NULL);
+	if (!top) {
+		errno = errno ? errno : ENOENT;
+		return NULL;
+	}
+	fmt = calloc(1, sizeof(*fmt));
+	if (!fmt)
+		goto fail;
+	if (blob_read_tracefs(&fmt->header_page, top, "events/header_page", false) ||
+	    blob_read_tracefs(&fmt->header_event, top, "events/header_event", false) ||
+	    blob_read_tracefs(&fmt->printk, top, "printk_formats", true) ||
+	    blob_read_tracefs(&fmt->cmdlines, top, "saved_cmdlines", true) ||
+	    blob_read_tracefs(&fmt->clock, top, "trace_clock", true))
+		goto fail;
+	/* ftrace's own formats are optional: ftguard does not need them */
+	if (read_event_formats(top, tracefs_dir, "ftrace", &fmt->ftrace,
+			       &fmt->nr_ftrace) && errno != ENOENT)
+		goto fail;
+	if (read_systems(fmt, top, tracefs_dir, systems ? systems : default_systems))
+		goto fail;
+	if (asprintf(&path, "%s/kallsyms", proc_dir ? proc_dir : "/proc") < 0)
+		goto fail;
+	if (blob_read_file(&fmt->kallsyms, path) || trace_formats_parse(fmt))
+		goto fail;
+	free(path);
+	tracefs_instance_free(top);
+	return fmt;
+fail:
+	saved = errno;
+	free(path);
+	ftg_trace_formats_free(fmt);
+	tracefs_instance_free(top);
+	errno = saved ? saved : EIO;
+	return NULL;
+}
+
+/**
+ * ftg_trace_formats_free - free formats from ftg_trace_formats_read()
+ * @fmt: the formats (NULL is ignored)
+ */
+void ftg_trace_formats_free(struct ftg_trace_formats *fmt)
+{
+	size_t i, j;
+
+	if (!fmt)
+		return;
+	trace_blob_free(&fmt->header_page);
+	trace_blob_free(&fmt->header_event);
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		trace_blob_free(&fmt->ftrace[i]);
+	free(fmt->ftrace);
+	for (i = 0; i < fmt->nr_systems; i++) {
+		for (j = 0; j < fmt->systems[i].nr_events; j++)
+			trace_blob_free(&fmt->systems[i].events[j]);
+		free(fmt->systems[i].events);
+		free(fmt->systems[i].name);
+	}
+	free(fmt->systems);
+	trace_blob_free(&fmt->kallsyms);
+	trace_blob_free(&fmt->printk);
+	trace_blob_free(&fmt->cmdlines);
+	trace_blob_free(&fmt->clock);
+	trace_syms_free(&fmt->syms);
+	if (fmt->tep)
+		tep_free(fmt->tep);
+	free(fmt);
+}
+
+/**
+ * ftg_trace_formats_tep - the tep handle parsed from @fmt
+ * @fmt: formats
+ *
+ * Return: the handle, owned by @fmt (do not free).
+ */
+struct tep_handle *ftg_trace_formats_tep(struct ftg_trace_formats *fmt)
+{
+	return fmt->tep;
+}
+
+/**
+ * ftg_trace_formats_page_size - ring-buffer page size
+ * @fmt: formats
+ *
+ * Return: the page size header_page describes (4096 on amd64).
+ */
+size_t ftg_trace_formats_page_size(const struct ftg_trace_formats *fmt)
+{
+	return fmt->page_size;
+}

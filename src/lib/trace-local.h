@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: LGPL-2.1 */
+/*
+ * Internals shared by the live-event and trace-file parts of libftguard
+ * (src/lib/trace-*.c, event-*.c, export.c). Not installed.
+ */
+#ifndef _FTG_TRACE_LOCAL_H
+#define _FTG_TRACE_LOCAL_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "ftguard.h"
+
+#define __hidden __attribute__((visibility("hidden")))
+
+struct tep_handle;
+struct tep_record;
+
+/* A named chunk of text copied from tracefs (a format file, kallsyms...). */
+struct trace_blob {
+	char *name;
+	char *text;
+	size_t size;
+};
+
+struct trace_system {
+	char *name;
+	struct trace_blob *events;
+	size_t nr_events;
+};
+
+/*
+ * Module symbols from kallsyms, sorted by address, so that a function's
+ * start address (as libtraceevent resolves it) names its module. vmlinux
+ * symbols are not kept: no entry means vmlinux.
+ */
+struct trace_modsym {
+	uint64_t addr;
+	const char *module;	/* points into trace_syms.modules */
+};
+
+struct trace_syms {
+	struct trace_modsym *syms;
+	size_t nr_syms;
+	char **modules;
+	size_t nr_modules;
+};
+
+struct ftg_trace_formats {
+	struct trace_blob header_page;
+	struct trace_blob header_event;
+	struct trace_blob *ftrace;
+	size_t nr_ftrace;
+	struct trace_system *systems;
+	size_t nr_systems;
+	struct trace_blob kallsyms;
+	struct trace_blob printk;
+	struct trace_blob cmdlines;
+	struct trace_blob clock;	/* trace_clock text; may be empty */
+	size_t page_size;		/* header_page: data offset + size */
+	int long_size;			/* header_page: size of commit */
+	struct tep_handle *tep;
+	struct trace_syms syms;
+};
+
+/* Ring-buffer page layout (header_page, 64-bit little-endian kernel). */
+#define TRACE_PAGE_HDR_SIZE	16
+#define TRACE_COMMIT_FLAGS	(3ULL << 30)	/* missed events flags */
+
+/* Event header type_len values (header_event). */
+#define TRACE_TYPE_PADDING	29
+#define TRACE_TYPE_TIME_EXTEND	30
+#define TRACE_TYPE_TIME_STAMP	31
+#define TRACE_TYPE_DATA_MAX	28
+#define TRACE_DELTA_BITS	27
+
+/* trace-syms.c */
+__hidden int trace_syms_load(struct trace_syms *syms, const char *kallsyms);
+__hidden void trace_syms_free(struct trace_syms *syms);
+__hidden void trace_syms_format(const struct trace_syms *syms,
+				struct tep_handle *tep, uint64_t addr,
+				char *buf, size_t len);
+
+/* trace-formats.c */
+__hidden void trace_blob_free(struct trace_blob *blob);
+__hidden int trace_formats_parse(struct ftg_trace_formats *fmt);
+__hidden int trace_formats_add_cmdline(struct ftg_trace_formats *fmt,
+				       int pid, const char *comm);
+
+/* event-decode.c */
+__hidden int trace_event_from_record(struct tep_handle *tep,
+				     const struct trace_syms *syms,
+				     struct tep_record *rec,
+				     struct ftg_event *ev);
+__hidden int trace_page_check(const void *page, size_t size,
+			      size_t page_size);
+
+/* trace-encode.c: decoded events back into ring-buffer pages. */
+struct trace_page_builder {
+	unsigned char *page;
+	size_t page_size;
+	size_t used;		/* bytes of data after the page header */
+	uint64_t first_ts;	/* page timestamp */
+	uint64_t last_ts;
+	unsigned int nr_events;
+};
+__hidden int trace_page_builder_init(struct trace_page_builder *pb,
+				     size_t page_size);
+__hidden void trace_page_builder_fini(struct trace_page_builder *pb);
+/* 1: added; 0: page full (flush it and retry); -1: cannot ever fit. */
+__hidden int trace_page_builder_add(struct trace_page_builder *pb,
+				    uint64_t ts, const void *payload,
+				    size_t size);
+/* Seals the page (timestamp, commit); reset starts the next one. */
+__hidden void trace_page_builder_finish(struct trace_page_builder *pb);
+__hidden void trace_page_builder_reset(struct trace_page_builder *pb);
+__hidden int trace_event_payload(struct tep_handle *tep,
+				 const struct ftg_event *ev,
+				 unsigned char *buf, size_t len);
+
+/* trace-check.c: what validation learned about a file. */
+struct trace_file_info {
+	int version;
+	int big_endian;
+	int long_size;
+	uint32_t page_size;
+	uint64_t kallsyms_offset;
+	uint32_t kallsyms_size;
+	uint32_t nr_cpus;
+};
+__hidden int trace_file_validate(const char *path, struct trace_file_info *info,
+				 char *err, size_t errlen);
+
+#endif /* _FTG_TRACE_LOCAL_H */

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Naming ips as "symbol [module]".
+ *
+ * libtraceevent resolves an address to its function (name and start)
+ * from the kallsyms text it was fed, but keeps the module to itself. The
+ * module of each module symbol is therefore indexed here by start address,
+ * from the same kallsyms text, and looked up with the start libtraceevent
+ * found.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <traceevent/event-parse.h>
+
+#include "trace-local.h"
+
+static int modsym_cmp(const void *a, const void *b)
+{
+	const struct trace_modsym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The module list stays short: a linear search keeps one copy per name. */
+static const char *intern_module(struct trace_syms *syms, const char *name,
+				 size_t len)
+{
+	char **grown;
+	size_t i;
+
+	for (i = 0; i < syms->nr_modules; i++)
+		if (strlen(syms->modules[i]) == len &&
+		    !strncmp(syms->modules[i], name, len))
+			return syms->modules[i];
+	grown = realloc(syms->modules, (syms->nr_modules + 1) * sizeof(*grown));
+	if (!grown)
+		return NULL;
+	syms->modules = grown;
+	grown[syms->nr_modules] = strndup(name, len);
+	if (!grown[syms->nr_modules])
+		return NULL;
+	return grown[syms->nr_modules++];
+}
+
+static int add_modsym(struct trace_syms *syms, size_t *alloc, uint64_t addr,
+		      const char *module, size_t len)
+{
+	struct trace_modsym *grown;
+
+	if (syms->nr_syms == *alloc) {
+		*alloc = *alloc ? *alloc * 2 : 256;
+		grown = realloc(syms->syms, *alloc * sizeof(*grown));
+		if (!grown)
+			return -1;
+		syms->syms = grown;
+	}
+	syms->syms[syms->nr_syms].module = intern_module(syms, module, len);
+	if (!syms->syms[syms->nr_syms].module)
+		return -1;
+	syms->syms[syms->nr_syms++].addr = addr;
+	return 0;
+}
+
+/**
+ * trace_syms_load - index the module symbols of a kallsyms text
+ * @syms: zeroed table to fill
+ * @kallsyms: NUL-terminated /proc/kallsyms text (may be NULL)
+ *
+ * Lines look like "ffffffffc0a01000 t fn_a\t[ftg_test]"; malformed lines
+ * are skipped, as libtraceevent skips them.
+ *
+ * Return: 0, or -1 with errno ENOMEM.
+ */
+int trace_syms_load(struct trace_syms *syms, const char *kallsyms)
+{
+	const char *line, *end, *open, *close;
+	size_t alloc = 0;
+	uint64_t addr;
+	char *after;
+
+	memset(syms, 0, sizeof(*syms));
+	for (line = kallsyms; line && *line; line = end + (*end == '\n')) {
+		end = strchrnul(line, '\n');
+		open = memchr(line, '[', end - line);
+		if (!open)
+			continue;
+		close = memchr(open, ']', end - open);
+		if (!close || close == open + 1)
+			continue;
+		errno = 0;
+		addr = strtoull(line, &after, 16);
+		if (errno || after == line || *after != ' ')
+			continue;
+		if (add_modsym(syms, &alloc, addr, open + 1, close - open - 1)) {
+			trace_syms_free(syms);
+			errno = ENOMEM;
+			return -1;
+		}
+	}
+	if (syms->nr_syms)
+		qsort(syms->syms, syms->nr_syms, sizeof(*syms->syms), modsym_cmp);
+	return 0;
+}
+
+void trace_syms_free(struct trace_syms *syms)
+{
+	size_t i;
+
+	for (i = 0; i < syms->nr_modules; i++)
+		free(syms->modules[i]);
+	free(syms->modules);
+	free(syms->syms);
+	memset(syms, 0, sizeof(*syms));
+}
+
+static const char *module_of(const struct trace_syms *syms, uint64_t start)
+{
+	struct trace_modsym key = { .addr = start };
+	const struct trace_modsym *hit;
+
+	if (!syms || !syms->nr_syms)
+		return NULL;
+	hit = bsearch(&key, syms->syms, syms->nr_syms, sizeof(key), modsym_cmp);
+	return hit ? hit->module : NULL;
+}
+
+/**
+ * trace_syms_format - name an address
+ * @syms: module index (may be NULL)
+ * @tep: handle that was fed the same kallsyms (may be NULL)
+ * @addr: the address
+ * @buf: output, always NUL-terminated
+ * @len: size of @buf
+ *
+ * Writes "symbol [module]", "symbol" (vmlinux) or "0x<hex>" when no
+ * symbol covers @addr. No offset is printed, as "%ps" would.
+ */
+void trace_syms_format(const struct trace_syms *syms, struct tep_handle *tep,
+		       uint64_t addr, char *buf, size_t len)
+{
+	unsigned long long start;
+	const char *name = NULL;
+	const char *module;
+
+	if (tep && addr)
+		name = tep_find_function(tep, addr);
+	if (!name) {
+		snprintf(buf, len, "0x%" PRIx64, addr);
+		return;
+	}
+	start = tep_find_function_address(tep, addr);
+	module = module_of(syms, start);
+	if (module)
+		snprintf(buf, len, "%s [%s]", name, module);
+	else
+		snprintf(buf, len, "%s", name);
+}

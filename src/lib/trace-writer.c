@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * trace.dat writer, file format version 6 (trace-cmd.dat.v6(5); the
+ * layout is summarized in doc/trace-files.md).
+ *
+ * Why the data goes through per-CPU temporary files: a v6 file is one
+ * header followed by each CPU's pages in one contiguous run, with the
+ * offsets and sizes of those runs in the header. While recording, the
+ * CPUs' pages arrive interleaved and their final sizes are unknown. So
+ * each CPU's pages are appended to an unlinked temporary file in the
+ * target directory; close() writes the header and then each run into
+ * "PATH.tmp", fsyncs it and renames it over PATH. The rename is the
+ * commit point: PATH is either absent (or the previous file) or complete,
+ * never a half-written file. If the process dies before close(), the
+ * temporary files vanish with their descriptors.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <traceevent/event-parse.h>
+
+#include "trace-local.h"
+
+#define OPTION_DONE		0
+#define OPTION_CPUSTAT		2
+#define OPTION_TRACECLOCK	4
+
+struct writer_cpu {
+	int fd;				/* unlinked file with this CPU's pages */
+	uint64_t size;
+	struct trace_page_builder pb;	/* decoded-event path, lazily set up */
+	char *stats;			/* CPUSTAT text, may be NULL */
+};
+
+struct ftg_trace_writer {
+	char *path;
+	struct ftg_trace_formats *fmt;
+	int ncpus;
+	struct writer_cpu *cpus;
+	uint64_t bytes;
+};
+
+/* A growing in-memory buffer for the header. */
+struct outbuf {
+	unsigned char *data;
+	size_t len, alloc;
+	bool failed;
+};
+
+static void out_put(struct outbuf *o, const void *p, size_t n)
+{
+	unsigned char *grown;
+
+	if (o->failed)
+		return;
+	if (o->len + n > o->alloc) {
+		size_t want = o->alloc ? o->alloc : 1 << 16;
+
+		while (want < o->len + n)
+			want *= 2;
+		grown = realloc(o->data, want);
+		if (!grown) {
+			o->failed = true;
+			return;
+		}
+		o->data = grown;
+		o->alloc = want;
+	}
+	memcpy(o->data + o->len, p, n);
+	o->len += n;
+}
+
+/* The file is little-endian, as is every host we build for (checked at
+ * create time). */
+static void out_u16(struct outbuf *o, uint16_t v) { out_put(o, &v, 2); }
+static void out_u32(struct outbuf *o, uint32_t v) { out_put(o, &v, 4); }
+static void out_u64(struct outbuf *o, uint64_t v) { out_put(o, &v, 8); }
+
+static void out_blob64(struct outbuf *o, const struct trace_blob *b)
+{
+	out_u64(o, b->size);
+	out_put(o, b->text, b->size);
+}
+
+static void out_blob32(struct outbuf *o, const struct trace_blob *b)
+{
+	out_u32(o, b->size);
+	out_put(o, b->text, b->size);
+}
+
+static int open_unlinked(const char *path, int cpu)
+{
+	char *copy = strdup(path), *tmpl = NULL;
+	int fd = -1;
+
+	if (!copy)
+		return -1;
+	fd = open(dirname(copy), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0 && asprintf(&tmpl, "%s.cpu%d.XXXXXX", path, cpu) >= 0) {
+		/* filesystems without O_TMPFILE: create, then unlink at once */
+		fd = mkostemp(tmpl, O_CLOEXEC);
+		if (fd >= 0)
+			unlink(tmpl);
+	}
+	free(tmpl);
+	free(copy);
+	return fd;
+}
+
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t r;
+
+	while (len) {
+		r = write(fd, p, len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		p += r;
+		len -= r;
+	}
+	return 0;
+}
+
+/**
+ * ftg_trace_writer_create - start a trace.dat file
+ * @path: final file name
+ * @fmt: formats of the data to come (must outlive the writer; the
+ *       decoded-event path adds the events' comms to its cmdlines)
+ * @ncpus: number of CPUs (1..4096)
+ *
+ * Return: the writer, or NULL with errno set.
+ */
+struct ftg_trace_writer *ftg_trace_writer_create(const char *path,
+						 struct ftg_trace_formats *fmt,
+						 int ncpus)
+{
+	struct ftg_trace_writer *w;
+	int i;
+
+	if (!path || !fmt || ncpus < 1 || ncpus > 4096 ||
+	    fmt->long_size != 8 || tep_is_bigendian()) {
+		errno = EINVAL;
+		return NULL;
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return NULL;
+	w->fmt = fmt;
+	w->ncpus = ncpus;
+	w->path = strdup(path);
+	w->cpus = calloc(ncpus, sizeof(*w->cpus));
+	if (!w->path || !w->cpus)
+		goto fail;
+	for (i = 0; i < ncpus; i++)
+		w->cpus[i].fd = -1;
+	for (i = 0; i < ncpus; i++) {
+		w->cpus[i].fd = open_unlinked(path, i);
+		if (w->cpus[i].fd < 0)
+			goto fail;
+	}
+	return w;
+fail:
+	ftg_trace_writer_free(w);
+	return NULL;
+}
+
+static int append_page(struct ftg_trace_writer *w, int cpu, const void *page,
+		       size_t size)
+{
+	struct writer_cpu *c = &w->cpus[cpu];
+	size_t pad = w->fmt->page_size - size;
+	uint64_t commit;
+
+	if (write_all(c->fd, page, size))
+		return -1;
+	if (pad) {
+		unsigned char *zero = calloc(1, pad);
+		int ret = zero ? write_all(c->fd, zero, pad) : -1;
+
+		free(zero);
+		if (ret)
+			return -1;
+	}
+	memcpy(&commit, (const char *)page + 8, sizeof(commit));
+	w->bytes += commit & ~TRACE_COMMIT_FLAGS;
+	c->size += w->fmt->page_size;
+	return 0;
+}
+
+/**
+ * ftg_trace_writer_add_page - append a raw ring-buffer page
+ * @w: writer
+ * @cpu: CPU it was read from
+ * @page: page bytes as read from trace_pipe_raw
+ * @size: bytes at @page (a short read is padded to the page size)
+ *
+ * Return: 0, or -1 with errno EINVAL (bad CPU or malformed page) or
+ * the write error.
+ */
+int ftg_trace_writer_add_page(struct ftg_trace_writer *w, int cpu,
+			      const void *page, size_t size)
+{
+	if (cpu < 0 || cpu >= w->ncpus ||
+	    trace_page_check(page, size, w->fmt->page_size))
+		return (errno = EINVAL), -1;
+	return append_page(w, cpu, page, size);
+}
+
+static int flush_built_page(struct ftg_trace_writer *w, int cpu)
+{
+	struct trace_page_builder *pb = &w->cpus[cpu].pb;
+	int ret;
+
+	if (!pb->page || !pb->nr_events)
+		return 0;
+	trace_page_builder_finish(pb);
+	ret = append_page(w, cpu, pb->page, pb->page_size);
+	trace_page_builder_reset(pb);
+	return ret;
+}
+
+/**
+ * ftg_trace_writer_add_event - append a decoded event
+ * @w: writer
+ * @ev: the event; @ev->cpu picks the CPU
+ *
+ * Return: 0, or -1 with errno EINVAL (bad CPU, event without raw bytes
+ * and with a variable layout), ENOENT (event not in the formats), E2BIG
+ * (event larger than a page) or the write error.
+ */
+int ftg_trace_writer_add_event(struct ftg_trace_writer *w,
+			       const struct ftg_event *ev)
+{
+	unsigned char payload[FTG_EVENT_RAW_MAX > 512 ? FTG_EVENT_RAW_MAX : 512];
+	struct trace_page_builder *pb;
+	int size, ret;
+
+	if (ev->cpu < 0 || ev->cpu >= w->ncpus)
+		return (errno = EINVAL), -1;
+	size = trace_event_payload(w->fmt->tep, ev, payload, sizeof(payload));
+	if (size < 0)
+		return -1;
+	pb = &w->cpus[ev->cpu].pb;
+	if (!pb->page && trace_page_builder_init(pb, w->fmt->page_size))
+		return -1;
+	ret = trace_page_builder_add(pb, ev->ts_ns, payload, size);
+	if (ret == 0) {
+		if (flush_built_page(w, ev->cpu))
+			return -1;
+		ret = trace_page_builder_add(pb, ev->ts_ns, payload, size);
+	}
+	if (ret <= 0)
+		return (errno = ret ? errno : E2BIG), -1;
+	return trace_formats_add_cmdline(w->fmt, ev->pid, ev->comm);
+}
+
+/**
+ * ftg_trace_writer_set_cpu_stats - keep a CPU's ring-buffer stats
+ * @w: writer
+ * @cpu: CPU
+ * @stats: per_cpu/cpuN/stats text (copied)
+ *
+ * Stored as a CPUSTAT option: `trace-cmd report --stat` shows it.
+ *
+ * Return: 0, or -1 with errno EINVAL or ENOMEM.
+ */
+int ftg_trace_writer_set_cpu_stats(struct ftg_trace_writer *w, int cpu,
+				   const char *stats)
+{
+	char *copy;
+
+	if (cpu < 0 || cpu >= w->ncpus || !stats)
+		return (errno = EINVAL), -1;
+	if (asprintf(&copy, "CPU: %d\n%s", cpu, stats) < 0)
+		return -1;
+	free(w->cpus[cpu].stats);
+	w->cpus[cpu].stats = copy;
+	return 0;
+}
+
+/**
+ * ftg_trace_writer_bytes - event bytes written so far
+ * @w: writer
+ *
+ * Return: the sum of the commits of all pages written.
+ */
+uint64_t ftg_trace_writer_bytes(const struct ftg_trace_writer *w)
+{
+	return w->bytes;
+}
+
+static void put_options(struct outbuf *o, struct ftg_trace_writer *w)
+{
+	const struct trace_blob *clock = &w->fmt->clock;
+	int i;
+
+	out_put(o, "options  ", 10);
+	for (i = 0; i < w->ncpus; i++) {
+		if (!w->cpus[i].stats)
+			continue;
+		out_u16(o, OPTION_CPUSTAT);
+		out_u32(o, strlen(w->cpus[i].stats) + 1);
+		out_put(o, w->cpus[i].stats, strlen(w->cpus[i].stats) + 1);
+	}
+	if (clock->size) {
+		/* v6: the option says the clock text follows the CPU table */
+		out_u16(o, OPTION_TRACECLOCK);
+		out_u32(o, clock->size + 1);
+		out_put(o, clock->text, clock->size + 1);
+	}
+	out_u16(o, OPTION_DONE);
+}
+
+/* Everything up to the CPU table; returns the offset of the table. */
+static size_t put_header(struct outbuf *o, struct ftg_trace_writer *w)
+{
+	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
+				      'i', 'n', 'g', '6', '\0' };
+	const struct ftg_trace_formats *fmt = w->fmt;
+	size_t i, j, table;
+
+	out_put(o, magic, sizeof(magic));
+	out_put(o, "\0", 1);			/* little-endian */
+	out_put(o, &(char){ sizeof(long) }, 1);	/* userspace long size */
+	out_u32(o, fmt->page_size);
+	out_put(o, "header_page", 12);
+	out_blob64(o, &fmt->header_page);
+	out_put(o, "header_event", 13);
+	out_blob64(o, &fmt->header_event);
+	out_u32(o, fmt->nr_ftrace);
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		out_blob64(o, &fmt->ftrace[i]);
+	out_u32(o, fmt->nr_systems);
+	for (i = 0; i < fmt->nr_systems; i++) {
+		out_put(o, fmt->systems[i].name, strlen(fmt->systems[i].name) + 1);
+		out_u32(o, fmt->systems[i].nr_events);
+		for (j = 0; j < fmt->systems[i].nr_events; j++)
+			out_blob64(o, &fmt->systems[i].events[j]);
+	}
+	out_blob32(o, &fmt->kallsyms);
+	out_blob32(o, &fmt->printk);
+	out_blob64(o, &fmt->cmdlines);
+	out_u32(o, w->ncpus);
+	put_options(o, w);
+	out_put(o, "flyrecord", 10);
+	table = o->len;
+	for (i = 0; i < (size_t)w->ncpus; i++) {
+		out_u64(o, 0);
+		out_u64(o, 0);
+	}
+	if (fmt->clock.size)
+		out_blob64(o, &fmt->clock);
+	return table;
+}
+
+static int copy_run(int out, int in, uint64_t size)
+{
+	char buf[1 << 16];
+	uint64_t off = 0;
+	ssize_t r;
+
+	while (off < size) {
+		r = pread(in, buf, sizeof(buf) < size - off ? sizeof(buf) :
+			  size - off, off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0)
+			errno = EIO;	/* the temporary file shrank */
+		if (r <= 0)
+			return -1;
+		if (write_all(out, buf, r))
+			return -1;
+		off += r;
+	}
+	return 0;
+}
+
+static int write_file(struct ftg_trace_writer *w, const char *tmp)
+{
+	struct outbuf o = { 0 };
+	uint64_t offset;
+	size_t table, i;
+	int fd, ret = -1;
+
+	table = put_header(&o, w);
+	offset = (o.len + w->fmt->page_size - 1) / w->fmt->page_size *
+		 w->fmt->page_size;
+	for (i = 0; i < (size_t)w->ncpus; i++) {
+		memcpy(o.data + table + 16 * i, &offset, 8);
+		memcpy(o.data + table + 16 * i + 8, &w->cpus[i].size, 8);
+		offset += w->cpus[i].size;
+	}
+	while (!o.failed && o.len % w->fmt->page_size)
+		out_put(&o, "\0", 1);
+	if (o.failed) {
+		free(o.data);
+		return (errno = ENOMEM), -1;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		goto out;
+	if (write_all(fd, o.data, o.len))
+		goto out;
+	for (i = 0; i < (size_t)w->ncpus; i++)
+		if (copy_run(fd, w->cpus[i].fd, w->cpus[i].size))
+			goto out;
+	ret = fsync(fd);
+out:
+	if (fd >= 0 && close(fd) && !ret)
+		ret = -1;
+	free(o.data);
+	return ret;
+}
+
+static void sync_dir_of(const char *path)
+{
+	char *copy = strdup(path);
+	int fd;
+
+	if (!copy)
+		return;
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(copy);
+}
+
+/**
+ * ftg_trace_writer_close - finish the file and free the writer
+ * @w: writer
+ *
+ * Seals the pages of the decoded-event path, writes "PATH.tmp" (header,
+ * then each CPU's pages), fsyncs it and renames it to PATH. On failure
+ * PATH is untouched and "PATH.tmp" removed.
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int ftg_trace_writer_close(struct ftg_trace_writer *w)
+{
+	char *tmp = NULL;
+	int ret = -1, saved, i;
+
+	for (i = 0; i < w->ncpus; i++)
+		if (flush_built_page(w, i))
+			goto out;
+	if (asprintf(&tmp, "%s.tmp", w->path) < 0) {
+		tmp = NULL;
+		goto out;
+	}
+	if (write_file(w, tmp) || rename(tmp, w->path)) {
+		saved = errno;
+		unlink(tmp);
+		errno = saved;
+		goto out;
+	}
+	sync_dir_of(w->path);
+	ret = 0;
+out:
+	saved = errno;
+	free(tmp);
+	ftg_trace_writer_free(w);
+	errno = saved;
+	return ret;
+}
+
+/**
+ * ftg_trace_writer_free - abandon a writer
+ * @w: writer (NULL is ignored)
+ *
+ * The final file is not created or changed; the temporary data goes.
+ */
+void ftg_trace_writer_free(struct ftg_trace_writer *w)
+{
+	int i;
+
+	if (!w)
+		return;
+	for (i = 0; w->cpus && i < w->ncpus; i++) {
+		if (w->cpus[i].fd >= 0)
+			close(w->cpus[i].fd);
+		trace_page_builder_fini(&w->cpus[i].pb);
+		free(w->cpus[i].stats);
+	}
+	free(w->cpus);
+	free(w->path);
+	free(w);
+}
