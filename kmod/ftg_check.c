@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Checking sites. A site's text is read only once it is proven text: it is
+ * still a current ftrace record, its owner is not going, and the symbol
+ * table still names it at +0x0. Reads go through ftg_read_text() alone,
+ * which counts them per site, so a test can prove what was never read.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/delay.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/string_helpers.h>
+#include <linux/uaccess.h>
+#include <asm/unaligned.h>
+
+#include "ftg.h"
+#include "ftg_trace.h"
+
+/* A first byte int3 is another patch in flight: re-read at most this often. */
+#define FTG_INT3_RETRIES	10
+#define FTG_INT3		0xcc
+
+const char *ftg_verdict_name(enum ftg_verdict v)
+{
+	static const char *const names[] = {
+		[FTG_V_OK] = "ok",
+		[FTG_V_STALE] = "stale",
+		[FTG_V_FOREIGN] = "foreign",
+		[FTG_V_MISMATCH] = "mismatch",
+	};
+
+	return names[v];
+}
+
+const char *ftg_site_state_name(enum ftg_site_state st)
+{
+	static const char *const names[] = {
+		[FTG_SITE_UNCHECKED] = "unchecked",
+		[FTG_SITE_OK] = "ok",
+		[FTG_SITE_ARMED] = "armed",
+		[FTG_SITE_STALE] = "stale",
+		[FTG_SITE_FOREIGN] = "foreign",
+		[FTG_SITE_MISMATCH] = "mismatch",
+		[FTG_SITE_PLANTED] = "planted",
+	};
+
+	return names[st];
+}
+
+/* Verdict on what @s claims to be, before any of its bytes is touched. */
+static enum ftg_verdict ftg_prove_text(struct ftg_site *s)
+{
+	bool record;
+	enum ftg_sym sym;
+
+	if (s->owner && s->owner->state >= FTG_MOD_GOING)
+		return FTG_V_STALE;
+	record = ftg_is_record(s->ip);
+	sym = ftg_sym_classify(s->ip, s->name,
+			       s->owner ? s->owner->name : NULL);
+	if (s->had_record && !record)
+		return FTG_V_STALE;	/* its record went away */
+	if (sym == FTG_SYM_OTHER)
+		return FTG_V_STALE;	/* the address is someone else's now */
+	if (!record)
+		return FTG_V_FOREIGN;	/* never was text */
+	if (sym != FTG_SYM_EXACT)
+		return FTG_V_STALE;
+	return FTG_V_OK;
+}
+
+/* The only place ftguard reads a site's text. Proven text only. */
+static int ftg_read_text(struct ftg_site *s, u8 *buf)
+{
+	s->reads++;
+	return copy_from_kernel_nofault(buf, (const void *)s->ip,
+					FTG_SITE_BYTES);
+}
+
+bool ftg_is_trampoline(unsigned long target)
+{
+	static const char *const callers[] = {
+		"ftrace_caller+0x0/",
+		"ftrace_regs_caller+0x0/",
+		"ftrace_trampoline+0x0/",
+		"bpf_trampoline_",
+	};
+	unsigned int i;
+
+	if (ftg.ops.trampoline && target >= ftg.ops.trampoline &&
+	    target - ftg.ops.trampoline < ftg.ops.trampoline_size)
+		return true;
+	sprint_symbol(ftg.symbuf, target);
+	for (i = 0; i < ARRAY_SIZE(callers); i++)
+		if (!strncmp(ftg.symbuf, callers[i], strlen(callers[i])))
+			return true;
+	return false;
+}
+
+/* Reads proven text and judges its bytes against @s->expect. */
+static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
+{
+	unsigned int tries = 0;
+	unsigned long target;
+	s32 rel;
+
+	for (;;) {
+		if (ftg_read_text(s, s->actual)) {
+			s->actual_valid = false;
+			return FTG_V_STALE;
+		}
+		s->actual_valid = true;
+		if (s->actual[0] != FTG_INT3 || ++tries > FTG_INT3_RETRIES)
+			break;
+		usleep_range(100, 200);
+	}
+	if (!memcmp(s->actual, s->expect.nop, FTG_SITE_BYTES))
+		return FTG_V_OK;
+	if (s->actual[0] != s->expect.call_op)
+		return FTG_V_MISMATCH;
+	rel = (s32)get_unaligned_le32(&s->actual[1]);
+	target = s->ip + FTG_SITE_BYTES + rel;
+	return ftg_is_trampoline(target) ? FTG_V_OK : FTG_V_MISMATCH;
+}
+
+static enum ftg_verdict ftg_check_site(struct ftg_site *s)
+{
+	enum ftg_verdict v = ftg_prove_text(s);
+
+	s->actual_valid = false;
+	if (v == FTG_V_OK)
+		v = ftg_judge_bytes(s);
+	switch (v) {
+	case FTG_V_OK:
+		s->state = s->arm_idx >= 0 ? FTG_SITE_ARMED : FTG_SITE_OK;
+		break;
+	case FTG_V_STALE:
+		s->state = FTG_SITE_STALE;
+		break;
+	case FTG_V_FOREIGN:
+		s->state = FTG_SITE_FOREIGN;
+		break;
+	case FTG_V_MISMATCH:
+		s->state = FTG_SITE_MISMATCH;
+		break;
+	}
+	return v;
+}
+
+size_t ftg_escape(char *dst, size_t size, const char *src)
+{
+	int n = string_escape_str(src, dst, size, ESCAPE_OCTAL, " \t\n\\");
+
+	return min_t(size_t, n, size);
+}
+
+static size_t ftg_hex(char *dst, const u8 *bytes, bool valid)
+{
+	if (!valid)
+		return sprintf(dst, "-");
+	return sprintf(dst, "%*phN", FTG_SITE_BYTES, bytes);
+}
+
+/* Worst case: every name char escaped to 4, plus the fixed fields. */
+static size_t ftg_line_max(const struct ftg_site *s)
+{
+	return 96 + 4 * strlen(s->name) + 4 * strlen(ftg_owner_name(s));
+}
+
+static size_t ftg_report_line(char *p, struct ftg_site *s, enum ftg_verdict v,
+			      size_t room)
+{
+	size_t n;
+
+	n = sprintf(p, "0x%lx %s ", s->ip, ftg_verdict_name(v));
+	n += ftg_escape(p + n, room - n, ftg_owner_name(s));
+	p[n++] = ' ';
+	n += sprintf(p + n, "%*phN ", FTG_SITE_BYTES, s->expect.nop);
+	n += ftg_hex(p + n, s->actual, s->actual_valid);
+	p[n++] = ' ';
+	n += ftg_escape(p + n, room - n, s->name);
+	p[n++] = '\n';
+	return n;
+}
+
+/**
+ * ftg_check - check @n sites and write the report
+ * @sites: the sites (all live, from the table)
+ * @n: how many
+ * @report: on success, a kvmalloc'ed report the caller owns
+ * @report_len: its length
+ *
+ * Context: ftg.lock held.
+ * Return: the number of sites that are not ok, or -ENOMEM.
+ */
+int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
+	      size_t *report_len)
+{
+	bool list_all = n < FTG_REPORT_ALL_BELOW;
+	enum ftg_verdict *verdicts;
+	unsigned int i, bad = 0;
+	size_t size = 128, len;
+	u64 start = ftg_now_ms();
+	char *buf;
+
+	lockdep_assert_held(&ftg.lock);
+	verdicts = kvmalloc_array(max(n, 1U), sizeof(*verdicts), GFP_KERNEL);
+	if (!verdicts)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		verdicts[i] = ftg_check_site(sites[i]);
+		if (verdicts[i] != FTG_V_OK)
+			bad++;
+		if (verdicts[i] != FTG_V_OK || list_all)
+			size += ftg_line_max(sites[i]);
+		if (!(i % 256))
+			cond_resched();
+	}
+	buf = kvmalloc(size, GFP_KERNEL);
+	if (!buf) {
+		kvfree(verdicts);
+		return -ENOMEM;
+	}
+	len = sprintf(buf, "ftguard-check %d\nresult %s %u %u %llu\n",
+		      FTG_FORMAT_VERSION, bad ? "fail" : "ok", n - bad, bad,
+		      ftg_now_ms() - start);
+	for (i = 0; i < n; i++)
+		if (verdicts[i] != FTG_V_OK || list_all)
+			len += ftg_report_line(buf + len, sites[i], verdicts[i],
+					       size - len);
+	kvfree(verdicts);
+
+	ftg.checked = true;
+	ftg.last_check_ms = ftg_now_ms();
+	ftg.last_ok = n - bad;
+	ftg.last_bad = bad;
+	trace_check(n - bad, bad);
+	*report = buf;
+	*report_len = len;
+	return bad;
+}

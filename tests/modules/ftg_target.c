@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ftg_target: sites for ftguard's tests. Three __init functions (init
+ * sites, dropped when init text is freed), and core functions fn_a and
+ * fn_b: writing N to debugfs ftg_target/trigger runs fn_b(N), which calls
+ * fn_a exactly N times.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/uaccess.h>
+
+/* Global, with prototypes: no IPA clone may rename them. */
+void fn_a(unsigned long i);
+void fn_b(unsigned long n);
+
+static struct dentry *ftg_target_dir;
+static unsigned long ftg_target_sum;
+
+noinline void fn_a(unsigned long i)
+{
+	WRITE_ONCE(ftg_target_sum, READ_ONCE(ftg_target_sum) + i);
+	barrier();
+}
+
+noinline void fn_b(unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		fn_a(i);
+}
+
+static ssize_t trigger_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	unsigned long n;
+	int ret = kstrtoul_from_user(ubuf, count, 0, &n);
+
+	if (ret)
+		return ret;
+	fn_b(n);
+	return count;
+}
+
+static const struct file_operations trigger_fops = {
+	.owner = THIS_MODULE,
+	.write = trigger_write,
+};
+
+static noinline int __init init_one(void)
+{
+	WRITE_ONCE(ftg_target_sum, 1);
+	return 0;
+}
+
+static noinline int __init init_two(void)
+{
+	WRITE_ONCE(ftg_target_sum, READ_ONCE(ftg_target_sum) + 2);
+	return 0;
+}
+
+static noinline int __init init_three(void)
+{
+	return init_one() + init_two();
+}
+
+static int __init ftg_target_init(void)
+{
+	int ret = init_three();
+
+	if (ret)
+		return ret;
+	ftg_target_dir = debugfs_create_dir("ftg_target", NULL);
+	debugfs_create_file("trigger", 0200, ftg_target_dir, NULL,
+			    &trigger_fops);
+	return 0;
+}
+
+static void __exit ftg_target_exit(void)
+{
+	debugfs_remove(ftg_target_dir);
+}
+
+module_init(ftg_target_init);
+module_exit(ftg_target_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("ftguard test target: init and core sites");
