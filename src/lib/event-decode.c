@@ -203,8 +203,9 @@ out:
  */
 int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev)
 {
-	uint64_t secs = ev->ts_ns / 1000000000ULL;
-	uint64_t usecs = (ev->ts_ns % 1000000000ULL) / 1000;
+	/* rounded to the nearest microsecond, as the kernel and trace-cmd do */
+	uint64_t us = (ev->ts_ns + 500) / 1000;
+	uint64_t secs = us / 1000000, usecs = us % 1000000;
 
 	if (ev->sym[0] && ev->parent_sym[0])
 		return snprintf(buf, len, "%s-%d [%03d] %" PRIu64 ".%06" PRIu64

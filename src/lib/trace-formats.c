@@ -213,14 +213,32 @@ int trace_formats_parse(struct ftg_trace_formats *fmt)
 	return 0;
 }
 
+/* Drops the "pid comm" line of @pid from the saved cmdlines, if any. */
+static void drop_cmdline(struct trace_blob *cmdlines, int pid)
+{
+	char *line, *end;
+	char *text = cmdlines->text;
+
+	for (line = text; line && *line; line = end) {
+		end = strchrnul(line, '\n');
+		if (*end)
+			end++;
+		if (atoi(line) == pid && line[strspn(line, "0123456789")] == ' ') {
+			memmove(line, end, cmdlines->size - (end - text) + 1);
+			cmdlines->size -= end - line;
+			return;
+		}
+	}
+}
+
 /**
  * trace_formats_add_cmdline - remember a pid's comm for the file
  * @fmt: formats
  * @pid: task id
  * @comm: its name (not stored when empty or "<...>")
  *
- * Appends "pid comm\n" to the saved cmdlines unless the tep already maps
- * @pid to @comm, and registers it with the tep.
+ * Makes the saved cmdlines map @pid to @comm (replacing an older name:
+ * pids get reused) and tells the tep.
  *
  * Return: 0, or -1 with errno ENOMEM.
  */
@@ -237,6 +255,8 @@ int trace_formats_add_cmdline(struct ftg_trace_formats *fmt, int pid,
 	known = tep_data_comm_from_pid(fmt->tep, pid);
 	if (known && !strcmp(known, comm))
 		return 0;
+	if (known)
+		drop_cmdline(&fmt->cmdlines, pid);
 	n = snprintf(line, sizeof(line), "%d %.*s\n", pid, FTG_COMM_LEN - 1,
 		     comm);
 	grown = realloc(fmt->cmdlines.text, fmt->cmdlines.size + n + 1);
@@ -245,7 +265,7 @@ int trace_formats_add_cmdline(struct ftg_trace_formats *fmt, int pid,
 	memcpy(grown + fmt->cmdlines.size, line, n + 1);
 	fmt->cmdlines.text = grown;
 	fmt->cmdlines.size += n;
-	return tep_register_comm(fmt->tep, comm, pid) < 0 ? -1 : 0;
+	return tep_override_comm(fmt->tep, comm, pid) < 0 ? -1 : 0;
 }
 
 static int read_systems(struct ftg_trace_formats *fmt,

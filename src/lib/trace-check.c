@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Validation of a trace.dat file before libtracecmd sees it.
+ *
+ * libtracecmd trusts the sizes and offsets it reads: a huge size becomes
+ * a huge malloc, a zero-sized CPUSTAT option a write before its buffer,
+ * and kbuffer walks a page as far as its commit field and event lengths
+ * say. So the whole v6 header is walked here with every size checked
+ * against what is left of the file, every CPU run checked to lie inside
+ * the file, and every page and event of the data checked to stay inside
+ * its page. A v7 file gets the initial checks only (see
+ * doc/trace-files.md). Errors name the file and the offset.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "trace-local.h"
+
+#define MAX_TEXT	(64U << 20)	/* one format, printk or cmdlines */
+#define MAX_COUNT	65536U		/* events, systems */
+#define MAX_CPUS	8192U
+#define MAX_NAME	256U
+
+/* Options libtracecmd parses in ways these checks cover. */
+#define OPT_DONE	0
+#define OPT_CPUSTAT	2
+#define OPT_BUFFER	3
+#define OPT_TRACECLOCK	4
+#define OPT_LAST_SAFE	11	/* DATE..TRACEID, except PROCMAPS */
+#define OPT_PROCMAPS	10
+
+struct cursor {
+	int fd;
+	const char *path;
+	uint64_t off;
+	uint64_t size;
+	bool swap;
+	char *err;
+	size_t errlen;
+};
+
+static int fail(struct cursor *c, uint64_t off, const char *fmt, ...)
+{
+	char what[192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (c->err && c->errlen)
+		snprintf(c->err, c->errlen, "%s: offset %llu: %s", c->path,
+			 (unsigned long long)off, what);
+	errno = EINVAL;
+	return -1;
+}
+
+static int get(struct cursor *c, void *buf, size_t n, const char *what)
+{
+	ssize_t r;
+
+	if (n > c->size - c->off)
+		return fail(c, c->off, "%s truncated (%zu bytes needed, %llu left)",
+			    what, n, (unsigned long long)(c->size - c->off));
+	r = pread(c->fd, buf, n, c->off);
+	if (r != (ssize_t)n)
+		return fail(c, c->off, "%s: read error", what);
+	c->off += n;
+	return 0;
+}
+
+static uint64_t swap_n(const unsigned char *p, size_t n, bool swap)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)p[swap ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
+static int get_num(struct cursor *c, size_t n, uint64_t *v, const char *what)
+{
+	unsigned char b[8];
+
+	if (get(c, b, n, what))
+		return -1;
+	*v = swap_n(b, n, c->swap);
+	return 0;
+}
+
+static int skip(struct cursor *c, uint64_t n, uint64_t max, const char *what)
+{
+	if (n > max)
+		return fail(c, c->off, "%s size %llu is implausible", what,
+			    (unsigned long long)n);
+	if (n > c->size - c->off)
+		return fail(c, c->off, "%s of %llu bytes runs past the end of "
+			    "the file (%llu left)", what, (unsigned long long)n,
+			    (unsigned long long)(c->size - c->off));
+	c->off += n;
+	return 0;
+}
+
+/* A size field of @width bytes followed by that many bytes. */
+static int sized_blob(struct cursor *c, size_t width, uint64_t max,
+		      const char *what)
+{
+	uint64_t n;
+
+	return get_num(c, width, &n, what) ? -1 : skip(c, n, max, what);
+}
+
+static int counted(struct cursor *c, uint64_t *n, uint64_t max,
+		   const char *what)
+{
+	uint64_t at = c->off;
+
+	if (get_num(c, 4, n, what))
+		return -1;
+	if (*n > max)
+		return fail(c, at, "%s count %llu is implausible", what,
+			    (unsigned long long)*n);
+	return 0;
+}
+
+static int tag(struct cursor *c, const char *want, size_t n)
+{
+	char buf[16];
+	uint64_t at = c->off;
+
+	if (get(c, buf, n, want))
+		return -1;
+	if (memcmp(buf, want, n))
+		return fail(c, at, "expected \"%s\"", want);
+	return 0;
+}
+
+static int skip_string(struct cursor *c, const char *what)
+{
+	uint64_t at = c->off;
+	char ch;
+	size_t i;
+
+	for (i = 0; i < MAX_NAME; i++) {
+		if (get(c, &ch, 1, what))
+			return -1;
+		if (!ch)
+			return 0;
+	}
+	return fail(c, at, "%s is not a string", what);
+}
+
+static bool host_is_big_endian(void)
+{
+	const uint16_t one = 1;
+
+	return *(const unsigned char *)&one == 0;
+}
+
+static int check_initial(struct cursor *c, struct trace_file_info *info)
+{
+	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
+				      'i', 'n', 'g' };
+	unsigned char buf[16];
+	uint64_t page, at;
+	size_t i;
+
+	if (get(c, buf, sizeof(magic), "magic"))
+		return -1;
+	if (memcmp(buf, magic, sizeof(magic)))
+		return fail(c, 0, "not a trace.dat file (bad magic)");
+	at = c->off;
+	for (i = 0; i < sizeof(buf); i++) {
+		if (get(c, buf + i, 1, "version"))
+			return -1;
+		if (!buf[i])
+			break;
+	}
+	if (i == sizeof(buf) || (strcmp((char *)buf, "6") && strcmp((char *)buf, "7")))
+		return fail(c, at, "unsupported file version \"%.*s\"", (int)i, buf);
+	info->version = buf[0] - '0';
+	at = c->off;
+	if (get(c, buf, 2, "endianness and long size"))
+		return -1;
+	if (buf[0] > 1)
+		return fail(c, at, "bad endianness byte %u", buf[0]);
+	if (buf[1] != 4 && buf[1] != 8)
+		return fail(c, at + 1, "bad long size %u", buf[1]);
+	info->big_endian = buf[0];
+	info->long_size = buf[1];
+	c->swap = info->big_endian != host_is_big_endian();
+	at = c->off;
+	if (get_num(c, 4, &page, "page size"))
+		return -1;
+	if (page < 1024 || page > (1U << 20) || (page & (page - 1)))
+		return fail(c, at, "bad page size %llu", (unsigned long long)page);
+	info->page_size = page;
+	return 0;
+}
+
+static int check_formats(struct cursor *c, struct trace_file_info *info)
+{
+	uint64_t n, systems, i, j, size;
+
+	if (tag(c, "header_page", 12) || sized_blob(c, 8, MAX_TEXT, "header_page") ||
+	    tag(c, "header_event", 13) || sized_blob(c, 8, MAX_TEXT, "header_event"))
+		return -1;
+	if (counted(c, &n, MAX_COUNT, "ftrace format"))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (sized_blob(c, 8, MAX_TEXT, "ftrace format"))
+			return -1;
+	if (counted(c, &systems, MAX_COUNT, "event system"))
+		return -1;
+	for (i = 0; i < systems; i++) {
+		if (skip_string(c, "system name") ||
+		    counted(c, &n, MAX_COUNT, "event format"))
+			return -1;
+		for (j = 0; j < n; j++)
+			if (sized_blob(c, 8, MAX_TEXT, "event format"))
+				return -1;
+	}
+	if (get_num(c, 4, &size, "kallsyms"))
+		return -1;
+	info->kallsyms_offset = c->off;
+	info->kallsyms_size = size;
+	if (skip(c, size, UINT32_MAX, "kallsyms") ||
+	    sized_blob(c, 4, MAX_TEXT, "printk formats") ||
+	    sized_blob(c, 8, MAX_TEXT, "cmdlines"))
+		return -1;
+	return 0;
+}
+
+static int check_options(struct cursor *c, bool *has_clock)
+{
+	uint64_t id, size, at, buffer_off;
+
+	for (;;) {
+		at = c->off;
+		if (get_num(c, 2, &id, "option id"))
+			return -1;
+		if (id == OPT_DONE)
+			return 0;
+		if (id > OPT_LAST_SAFE || id == OPT_PROCMAPS)
+			return fail(c, at, "option %llu is not supported",
+				    (unsigned long long)id);
+		if (get_num(c, 4, &size, "option size"))
+			return -1;
+		if (!size && id == OPT_CPUSTAT)
+			return fail(c, at, "empty CPUSTAT option");
+		if (id == OPT_BUFFER) {
+			if (size < 9 || get_num(c, 8, &buffer_off, "buffer offset"))
+				return size < 9 ? fail(c, at, "short BUFFER option") : -1;
+			if (buffer_off >= c->size)
+				return fail(c, at, "BUFFER option points past the end");
+			size -= 8;
+		}
+		if (id == OPT_TRACECLOCK)
+			*has_clock = true;
+		if (skip(c, size, MAX_TEXT, "option"))
+			return -1;
+	}
+}
+
+/* Walks the events of one page the way kbuffer will. */
+static int check_page(struct cursor *c, uint64_t page_off,
+		      const unsigned char *page, uint32_t page_size)
+{
+	uint64_t commit = swap_n(page + 8, 8, c->swap) & ~TRACE_COMMIT_FLAGS;
+	uint64_t pos = TRACE_PAGE_HDR_SIZE, end, len;
+	unsigned int type_len;
+
+	if (commit > page_size - TRACE_PAGE_HDR_SIZE)
+		return fail(c, page_off, "page commit %llu larger than the page",
+			    (unsigned long long)commit);
+	end = TRACE_PAGE_HDR_SIZE + commit;
+	while (pos + 4 <= end) {
+		type_len = swap_n(page + pos, 4, c->swap) & 31;
+		if (type_len >= 1 && type_len <= TRACE_TYPE_DATA_MAX)
+			len = 4 + type_len * 4;
+		else if (pos + 8 > end)
+			return fail(c, page_off + pos, "event header cut by the commit");
+		else if (type_len == TRACE_TYPE_TIME_EXTEND ||
+			 type_len == TRACE_TYPE_TIME_STAMP)
+			len = 8;
+		else	/* padding, or type_len 0: a length word follows */
+			len = 4 + swap_n(page + pos + 4, 4, c->swap);
+		if (!type_len && len < 4 + 4 + 8)
+			return fail(c, page_off + pos, "event too short");
+		if (len > end - pos)
+			return fail(c, page_off + pos, "event runs past the page commit");
+		pos += len;
+	}
+	return 0;
+}
+
+static int check_cpu_data(struct cursor *c, uint32_t cpu, uint64_t off,
+			  uint64_t size, uint32_t page_size)
+{
+	unsigned char *page;
+	uint64_t p;
+	int ret = 0;
+
+	if (off > c->size || size > c->size - off)
+		return fail(c, c->off - 16, "CPU %u data (offset %llu, %llu bytes) "
+			    "lies past the end of the file (%llu bytes): truncated?",
+			    cpu, (unsigned long long)off, (unsigned long long)size,
+			    (unsigned long long)c->size);
+	if (size % page_size)
+		return fail(c, c->off - 16, "CPU %u data size %llu is not a "
+			    "multiple of the page size", cpu, (unsigned long long)size);
+	page = malloc(page_size);
+	if (!page)
+		return -1;
+	for (p = off; p < off + size && !ret; p += page_size) {
+		if (pread(c->fd, page, page_size, p) != (ssize_t)page_size)
+			ret = fail(c, p, "read error");
+		else
+			ret = check_page(c, p, page, page_size);
+	}
+	free(page);
+	return ret;
+}
+
+static int check_flyrecord(struct cursor *c, struct trace_file_info *info,
+			   bool has_clock)
+{
+	uint64_t *runs, i;
+	int ret = 0;
+
+	runs = calloc(2 * (size_t)info->nr_cpus + 1, sizeof(*runs));
+	if (!runs)
+		return -1;
+	for (i = 0; i < 2 * (uint64_t)info->nr_cpus && !ret; i++)
+		ret = get_num(c, 8, &runs[i], "CPU data table");
+	if (!ret && has_clock)
+		ret = sized_blob(c, 8, MAX_TEXT, "trace clock");
+	for (i = 0; i < info->nr_cpus && !ret; i++)
+		ret = check_cpu_data(c, i, runs[2 * i], runs[2 * i + 1],
+				     info->page_size);
+	free(runs);
+	return ret;
+}
+
+static int check_v6(struct cursor *c, struct trace_file_info *info)
+{
+	bool has_clock = false;
+	uint64_t cpus, at;
+	char kind[10];
+
+	if (check_formats(c, info) || counted(c, &cpus, MAX_CPUS, "CPU"))
+		return -1;
+	info->nr_cpus = cpus;
+	at = c->off;
+	if (get(c, kind, 10, "options or data type"))
+		return -1;
+	if (!memcmp(kind, "options  ", 10)) {
+		if (check_options(c, &has_clock))
+			return -1;
+		at = c->off;
+		if (get(c, kind, 10, "data type"))
+			return -1;
+	}
+	if (!memcmp(kind, "latency  ", 10))
+		return fail(c, at, "latency-format file: no per-CPU event data");
+	if (memcmp(kind, "flyrecord", 10))
+		return fail(c, at, "expected \"flyrecord\"");
+	return check_flyrecord(c, info, has_clock);
+}
+
+/**
+ * trace_file_validate - check a trace.dat file before reading it
+ * @path: file
+ * @info: filled with what was learned (may be NULL)
+ * @err: message "PATH: offset N: what" on failure (may be NULL)
+ * @errlen: size of @err
+ *
+ * Return: 0 if the file can be handed to libtracecmd, -1 with errno set
+ * (EINVAL for a corrupt file, else the open/read error).
+ */
+int trace_file_validate(const char *path, struct trace_file_info *info,
+			char *err, size_t errlen)
+{
+	struct trace_file_info local;
+	struct cursor c = { .path = path, .err = err, .errlen = errlen };
+	struct stat st;
+	int ret;
+
+	if (!info)
+		info = &local;
+	memset(info, 0, sizeof(*info));
+	c.fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c.fd < 0 || fstat(c.fd, &st)) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (c.fd >= 0)
+			close(c.fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(c.fd);
+		if (err && errlen)
+			snprintf(err, errlen, "%s: not a regular file", path);
+		errno = EINVAL;
+		return -1;
+	}
+	c.size = st.st_size;
+	ret = check_initial(&c, info);
+	if (!ret && info->version == 6)
+		ret = check_v6(&c, info);
+	close(c.fd);
+	return ret;
+}
+
+/**
+ * ftg_trace_file_check - validate a trace.dat file
+ * @path: file
+ * @err: message "PATH: offset N: what" on failure (may be NULL)
+ * @errlen: size of @err
+ *
+ * Return: 0 if the file is sound, -1 with errno set.
+ */
+int ftg_trace_file_check(const char *path, char *err, size_t errlen)
+{
+	return trace_file_validate(path, NULL, err, errlen);
+}

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * trace.dat reader: validation (trace-check.c), then libtracecmd's public
+ * reader, then the same record decoding as the live path.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <trace-cmd/trace-cmd.h>
+
+#include "trace-local.h"
+
+struct ftg_trace_file {
+	struct tracecmd_input *handle;
+	struct trace_syms syms;
+	int ncpus;
+};
+
+/* The module index needs the kallsyms text, which libtracecmd keeps. */
+static int load_syms(struct ftg_trace_file *tf, const char *path,
+		     const struct trace_file_info *info)
+{
+	char *text;
+	int fd, ret;
+
+	if (!info->kallsyms_size)
+		return trace_syms_load(&tf->syms, NULL);
+	text = malloc((size_t)info->kallsyms_size + 1);
+	if (!text)
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	ret = fd < 0 || pread(fd, text, info->kallsyms_size,
+			      info->kallsyms_offset) != info->kallsyms_size;
+	if (fd >= 0)
+		close(fd);
+	if (ret) {
+		free(text);
+		return -1;
+	}
+	text[info->kallsyms_size] = '\0';
+	ret = trace_syms_load(&tf->syms, text);
+	free(text);
+	return ret;
+}
+
+/**
+ * ftg_trace_file_open - open a trace.dat file for reading
+ * @path: file (version 6 fully validated; version 7 initial checks only)
+ * @err: message "PATH: offset N: what" on failure (may be NULL)
+ * @errlen: size of @err
+ *
+ * Return: the file (close with ftg_trace_file_close()), or NULL with
+ * errno set (EINVAL for a corrupt file).
+ */
+struct ftg_trace_file *ftg_trace_file_open(const char *path, char *err,
+					   size_t errlen)
+{
+	struct trace_file_info info;
+	struct ftg_trace_file *tf;
+
+	if (trace_file_validate(path, &info, err, errlen))
+		return NULL;
+	tf = calloc(1, sizeof(*tf));
+	if (!tf)
+		return NULL;
+	if (info.version == 6 && load_syms(tf, path, &info)) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: cannot read kallsyms: %s",
+				 path, strerror(errno));
+		goto fail;
+	}
+	/* no plugins: the output must not depend on what the host has */
+	tf->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!tf->handle) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: libtracecmd cannot read the file",
+				 path);
+		errno = EINVAL;
+		goto fail;
+	}
+	tf->ncpus = info.version == 6 ? (int)info.nr_cpus :
+		    tep_get_cpus(tracecmd_get_tep(tf->handle));
+	return tf;
+fail:
+	ftg_trace_file_close(tf);
+	return NULL;
+}
+
+/**
+ * ftg_trace_file_close - close a file from ftg_trace_file_open()
+ * @tf: the file (NULL is ignored)
+ */
+void ftg_trace_file_close(struct ftg_trace_file *tf)
+{
+	int saved = errno;
+
+	if (!tf)
+		return;
+	if (tf->handle)
+		tracecmd_close(tf->handle);
+	trace_syms_free(&tf->syms);
+	free(tf);
+	errno = saved;
+}
+
+/**
+ * ftg_trace_file_ncpus - CPUs the file has data for
+ * @tf: the file
+ *
+ * Return: the CPU count.
+ */
+int ftg_trace_file_ncpus(const struct ftg_trace_file *tf)
+{
+	return tf->ncpus;
+}
+
+/**
+ * ftg_trace_file_tep - the file's tep handle (formats, kallsyms, comms)
+ * @tf: the file
+ *
+ * Return: the handle, owned by @tf (do not free).
+ */
+struct tep_handle *ftg_trace_file_tep(struct ftg_trace_file *tf)
+{
+	return tracecmd_get_tep(tf->handle);
+}
+
+struct iterate_ctx {
+	struct ftg_trace_file *tf;
+	ftg_event_cb cb;
+	void *data;
+	int stopped;
+};
+
+static int iterate_one(struct tracecmd_input *handle, struct tep_record *rec,
+		       int cpu, void *data)
+{
+	struct iterate_ctx *ctx = data;
+	struct ftg_event ev;
+
+	if (trace_event_from_record(tracecmd_get_tep(handle), &ctx->tf->syms,
+				    rec, &ev))
+		return 0;
+	ev.cpu = cpu;
+	ctx->stopped = ctx->cb(&ev, ctx->data);
+	return ctx->stopped;
+}
+
+/**
+ * ftg_trace_file_iterate - walk the events in time order
+ * @tf: the file
+ * @cb: called for each event
+ * @data: passed to @cb
+ *
+ * One pass per open file: a second call sees no more events.
+ *
+ * Return: 0 after the last event, @cb's non-zero value if it stopped
+ * the walk, -1 on error.
+ */
+int ftg_trace_file_iterate(struct ftg_trace_file *tf, ftg_event_cb cb,
+			   void *data)
+{
+	struct iterate_ctx ctx = { .tf = tf, .cb = cb, .data = data };
+	int ret;
+
+	ret = tracecmd_iterate_events(tf->handle, NULL, 0, iterate_one, &ctx);
+	if (ctx.stopped)
+		return ctx.stopped;
+	return ret < 0 ? -1 : 0;
+}
