@@ -1,0 +1,55 @@
+#!/bin/sh
+# Arming fn_a: fn_b(N) gives hits == N exactly and N ftguard:func events
+# with parent fn_b; N fills more than 3 ring-buffer pages.
+. /tests/lib.sh
+
+N=3000
+sites=$FTG_DEBUGFS/sites
+site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$sites"; }
+
+load_ftguard
+load_test_module ftg_target
+fn_a=$(site_field fn_a 1)
+[ -n "$fn_a" ] || fail "no fn_a site"
+
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $fn_a" >&3 || fail "select: $(cat <&3)"
+echo arm >&3 || fail "arm refused: $(cat <&3)"
+expect_eq "arm response" ok "$(cat <&3)"
+expect_eq "fn_a state" armed "$(site_field fn_a 2)"
+grep -q '^armed 1$' "$FTG_DEBUGFS/status" || fail "status not armed"
+grep -q "^owner $$ " "$FTG_DEBUGFS/status" || fail "owner: $(grep ^owner "$FTG_DEBUGFS/status")"
+grep -q '^fn_a \[ftg_target\]' "$FTG_TRACEFS/enabled_functions" ||
+	fail "fn_a not in enabled_functions"
+expect_eq "enabled_functions lines" 1 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
+
+echo "$N" > /sys/kernel/debug/ftg_target/trigger || fail "trigger"
+expect_eq "fn_a hits" "$N" "$(site_field fn_a 5)"
+expect_eq "fn_b hits (not armed)" 0 "$(site_field fn_b 5)"
+trace=$FTG_INSTANCE/trace
+grep ' func: ' "$trace" | head -n 3 > /tmp/func-head.txt
+export_file /tmp/func-head.txt
+expect_eq "func events" "$N" "$(grep -c ' func: ip=fn_a \[ftg_target\] parent=fn_b \[ftg_target\]$' "$trace")"
+expect_eq "func events with another parent" 0 "$(grep ' func: ' "$trace" | grep -vc 'parent=fn_b \[ftg_target\]$')"
+pages=0
+for s in "$FTG_INSTANCE"/per_cpu/cpu*/stats; do
+	b=$(awk '/^bytes:/ { print $2 }' "$s")
+	pages=$(( pages > b / 4096 ? pages : b / 4096 ))
+done
+log "most bytes on one CPU: $pages pages"
+[ "$pages" -ge 3 ] || fail "events filled only $pages pages"
+
+# a manual verify of the armed site passes and does not kill
+echo verify >&3 || fail "verify: $(cat <&3)"
+grep -q '^killed 0$' "$FTG_DEBUGFS/status" || fail "verify killed"
+
+echo disarm >&3 || fail "disarm"
+expect_eq "enabled_functions after disarm" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
+expect_eq "fn_a hits kept after disarm" "$N" "$(site_field fn_a 5)"
+expect_eq "fn_a state after disarm" ok "$(site_field fn_a 2)"
+echo 5 > /sys/kernel/debug/ftg_target/trigger
+expect_eq "fn_a hits while disarmed" "$N" "$(site_field fn_a 5)"
+exec 3>&-
+rmmod ftg_target || fail "rmmod ftg_target"
+unload_ftguard
+pass
