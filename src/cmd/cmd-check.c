@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `ftguard check`: ask ftguard.ko to check sites (the selection, or all of
+ * them) and cross-check its answer with the address map.
+ */
+#include <errno.h>
+
+#include "cmd/ftguard-cmd.h"
+
+/* --root: re-judge the check report saved in a snapshot. */
+static struct ftg_verdict *check_snapshot(struct ftg_cmd_ctx *ctx, struct ftg_map *map)
+{
+	struct ftg_check_report *rep;
+	struct ftg_verdict *v;
+
+	rep = ftg_check_report_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	if (!rep) {
+		ftg_cmd_lib_error(ctx, "reading the saved ftguard/check");
+		return NULL;
+	}
+	v = ftg_verdict_new(rep, map);
+	if (!v)
+		ftg_cmd_lib_error(ctx, "cross-checking the report");
+	ftg_check_report_free(rep);
+	return v;
+}
+
+static struct ftg_verdict *check_live(struct ftg_cmd_ctx *ctx,
+				      const struct ftg_cmd_args *args, struct ftg_map *map)
+{
+	struct ftg_verdict *v = NULL;
+	struct ftg_control *ctl;
+	size_t nsites;
+
+	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	if (!ctl) {
+		ftg_cmd_lib_error(ctx, "opening ftguard/control");
+		return NULL;
+	}
+	if (ftg_cmd_select(ctx, args, ctl, false, &nsites) == 0) {
+		v = ftg_check_run(ctl, map);
+		if (!v)
+			ftg_cmd_lib_error(ctx, "checking");
+	}
+	ftg_control_close(ctl);
+	return v;
+}
+
+static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	struct ftg_verdict *v;
+	struct ftg_map *map;
+	int ret;
+
+	if (ctx->root && (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') ||
+			  ftg_args_has(args, 'n'))) {
+		ftg_cmd_usage_error(ctx, args->entry, "with --root the saved check is "
+				    "shown: -l, -n and -m need the live module");
+		return FTG_CMD_ERROR;
+	}
+	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
+		return FTG_CMD_ERROR;
+	map = ftg_cmd_load_map(ctx);
+	v = ctx->root ? check_snapshot(ctx, map) : check_live(ctx, args, map);
+	if (!v) {
+		ftg_map_free(map);
+		return FTG_CMD_ERROR;
+	}
+	ftg_cmd_print_verdict(ctx, v, ftg_args_has(args, FTG_OPT_JSON));
+	ret = ftg_verdict_ok(v) ? FTG_CMD_OK : FTG_CMD_REFUSED;
+	ftg_verdict_free(v);
+	ftg_map_free(map);
+	return ret;
+}
+
+static const struct ftg_cmd_option check_options[] = {
+	FTG_OPTION_FUNCTIONS,
+	FTG_OPTION_NOTRACE,
+	FTG_OPTION_MODULE,
+	FTG_OPTION_JSON,
+	FTG_OPTION_END
+};
+
+const struct ftg_cmd_entry ftg_cmd_check_entry = {
+	.name = "check",
+	.usage = "[-l GLOB]... [-n GLOB]... [-m MODULE]... [--json]",
+	.summary = "Check that patch sites are live text with the expected bytes",
+	.description =
+		"Asks ftguard.ko to check the selected sites (every site it knows\n"
+		"when nothing is selected) without patching anything: each must lie\n"
+		"in live kernel or module text and hold the bytes ftrace left there.\n"
+		"The answer is cross-checked with the address map built from\n"
+		"/proc/kallsyms, /proc/modules, /proc/vmallocinfo and the module's\n"
+		"tables, so an offending site is shown with the region it falls in:\n"
+		"the freed init text of a module (stale), an ioremap or vmalloc\n"
+		"area and its caller (foreign), or text whose bytes changed\n"
+		"(mismatch).\n"
+		"\n"
+		"With --root DIR the check report saved in a snapshot is judged\n"
+		"again against the snapshot's map.",
+	.exit_status =
+		"0 every site is consistent; 1 some are not (listed with reason and\n"
+		"region); 2 usage or system error (module not loaded, no function\n"
+		"matches, bad glob).",
+	.examples =
+		"ftguard check -m e1000e\n"
+		"  Check every site of the e1000e driver.\n"
+		"\n"
+		"ftguard check -l 'vfs_*' -n vfs_write\n"
+		"  Check the vfs_ functions except vfs_write.",
+	.options = check_options,
+	.min_args = 0,
+	.max_args = 0,
+	.exec = check_exec,
+};

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Completion from the registry, for the shell (readline) and for bash
+ * through the hidden `ftguard __complete WORD...` command.
+ *
+ * Given the words before the cursor and the word being typed, it offers
+ * subcommands, options, option arguments (function names from
+ * available_filter_functions, module names from /proc/modules, fixed word
+ * lists) or says that a file name / program name is wanted, which the
+ * caller completes itself (readline's and bash's own file completion).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/ftguard-cmd.h"
+
+struct word_list {
+	char **v;
+	size_t n, cap;
+};
+
+static void list_add(struct word_list *l, const char *word, size_t len)
+{
+	char **v;
+
+	if (l->n + 2 > l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 32;
+
+		v = realloc(l->v, cap * sizeof(*v));
+		if (!v)
+			return;
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n] = strndup(word, len);
+	if (l->v[l->n])
+		l->n++;
+	l->v[l->n] = NULL;
+}
+
+static void add_if_prefix(struct word_list *l, const char *cand, const char *prefix)
+{
+	if (strncmp(cand, prefix, strlen(prefix)) == 0)
+		list_add(l, cand, strlen(cand));
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted, duplicates dropped (static functions share names). */
+static void list_sort_unique(struct word_list *l)
+{
+	size_t i, j = 0;
+
+	if (!l->n)
+		return;
+	qsort(l->v, l->n, sizeof(*l->v), cmp_str);
+	for (i = 1; i < l->n; i++) {
+		if (strcmp(l->v[i], l->v[j]) == 0)
+			free(l->v[i]);
+		else
+			l->v[++j] = l->v[i];
+	}
+	l->n = j + 1;
+	l->v[l->n] = NULL;
+}
+
+/* The root without messages: a completion that finds nothing is quiet. */
+static struct ftg_root *quiet_root(struct ftg_cmd_ctx *ctx)
+{
+	if (!ctx->froot)
+		ctx->froot = ftg_root_open(ctx->root);
+	return ctx->froot;
+}
+
+/* Module names: the first field of /proc/modules. */
+static void add_modules(struct ftg_cmd_ctx *ctx, struct word_list *l,
+			const char *prefix, const char *suffix)
+{
+	struct ftg_root *root = quiet_root(ctx);
+	char *path = root ? ftg_cmd_path(ftg_root_proc(root), "modules") : NULL;
+	size_t plen = strlen(prefix);
+	char *line = NULL, name[256];
+	size_t cap = 0;
+	FILE *f;
+
+	f = path ? fopen(path, "re") : NULL;
+	free(path);
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		size_t n = strcspn(line, " \n");
+
+		if (n < plen || n + strlen(suffix) >= sizeof(name) ||
+		    strncmp(line, prefix, plen) != 0)
+			continue;
+		snprintf(name, sizeof(name), "%.*s%s", (int)n, line, suffix);
+		list_add(l, name, strlen(name));
+	}
+	free(line);
+	fclose(f);
+}
+
+/*
+ * Function names from available_filter_functions ("name" or "name [mod]").
+ * "MODULE:prefix" completes names of that module, kept qualified.
+ */
+static void add_functions(struct ftg_cmd_ctx *ctx, struct word_list *l,
+			  const char *prefix)
+{
+	const char *colon = strchr(prefix, ':');
+	struct ftg_root *root = quiet_root(ctx);
+	char *path = NULL, *line = NULL, mod[128] = "";
+	const char *name_prefix = prefix;
+	size_t cap = 0, plen;
+	FILE *f = NULL;
+
+	if (colon) {
+		snprintf(mod, sizeof(mod), "[%.*s]", (int)(colon - prefix), prefix);
+		name_prefix = colon + 1;
+	}
+	plen = strlen(name_prefix);
+	if (root)
+		path = ftg_cmd_path(ftg_root_tracefs(root), "available_filter_functions");
+	f = path ? fopen(path, "re") : NULL;
+	free(path);
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		size_t n = strcspn(line, " \n");
+		char qualified[384];
+
+		if (n < plen || strncmp(line, name_prefix, plen) != 0)
+			continue;
+		if (!colon) {
+			list_add(l, line, n);
+			continue;
+		}
+		if (!strstr(line + n, mod))
+			continue;
+		snprintf(qualified, sizeof(qualified), "%.*s%.*s",
+			 (int)(name_prefix - prefix), prefix, (int)n, line);
+		list_add(l, qualified, strlen(qualified));
+	}
+	free(line);
+	fclose(f);
+	if (!colon)	/* "mod:" is a way in to a module's functions */
+		add_modules(ctx, l, prefix, ":");
+}
+
+static void add_options(struct word_list *l, const struct ftg_cmd_option *opts,
+			const char *prefix)
+{
+	const struct ftg_cmd_option *o;
+	char buf[64];
+
+	for (o = opts; o && o->key; o++) {
+		if (o->long_name) {
+			snprintf(buf, sizeof(buf), "--%s", o->long_name);
+			add_if_prefix(l, buf, prefix);
+		}
+		if (o->key < 256) {
+			snprintf(buf, sizeof(buf), "-%c", o->key);
+			add_if_prefix(l, buf, prefix);
+		}
+	}
+	add_if_prefix(l, "--help", prefix);
+}
+
+static void add_commands(struct word_list *l, const char *prefix, bool in_shell)
+{
+	int i;
+
+	for (i = 0; ftg_cmd_table[i]; i++)
+		if (!ftg_cmd_table[i]->hidden)
+			add_if_prefix(l, ftg_cmd_table[i]->name, prefix);
+	if (in_shell) {
+		add_if_prefix(l, "exit", prefix);
+		add_if_prefix(l, "quit", prefix);
+	}
+}
+
+static void add_kind(struct ftg_cmd_ctx *ctx, struct word_list *l,
+		     enum ftg_cmd_complete kind, const char *const *words,
+		     const char *prefix, enum ftg_cmd_complete *fallback)
+{
+	switch (kind) {
+	case FTG_COMPLETE_FUNCTION:
+		add_functions(ctx, l, prefix);
+		break;
+	case FTG_COMPLETE_MODULE:
+		add_modules(ctx, l, prefix, "");
+		break;
+	case FTG_COMPLETE_COMMAND:
+		add_commands(l, prefix, false);
+		break;
+	case FTG_COMPLETE_WORDS:
+		for (; words && *words; words++)
+			add_if_prefix(l, *words, prefix);
+		break;
+	case FTG_COMPLETE_FILE:
+	case FTG_COMPLETE_DIR:
+	case FTG_COMPLETE_PROGRAM:
+		*fallback = kind;
+		break;
+	case FTG_COMPLETE_NONE:
+		break;
+	}
+}
+
+/* The option of @opts named by @word ("-l", "--function"), if it takes an
+ * argument that is not attached to the word itself. */
+static const struct ftg_cmd_option *option_wanting_arg(const struct ftg_cmd_option *opts,
+							const char *word)
+{
+	const struct ftg_cmd_option *o;
+
+	for (o = opts; o && o->key; o++) {
+		if (!o->arg_name)
+			continue;
+		if (word[0] == '-' && word[1] == '-' && o->long_name &&
+		    strcmp(word + 2, o->long_name) == 0)
+			return o;
+		if (word[0] == '-' && word[1] != '-' && o->key < 256 &&
+		    word[strlen(word) - 1] == o->key && strlen(word) >= 2)
+			return o;
+	}
+	return NULL;
+}
+
+/**
+ * ftg_complete_words - candidates for the word being typed
+ * @ctx: the invocation (its root locates function and module lists)
+ * @argc: words before the cursor
+ * @argv: those words; with @in_shell false, argv[0] is "ftguard" and
+ *        global options may follow
+ * @word: the (possibly empty) word under the cursor
+ * @in_shell: argv starts with the subcommand, exit/quit are offered
+ * @fallback: set to FILE, DIR or PROGRAM when the caller should complete
+ *            a path itself, else FTG_COMPLETE_NONE
+ *
+ * Return: a NULL-terminated sorted list (free with ftg_complete_free()),
+ * or NULL when nothing matches.
+ */
+char **ftg_complete_words(struct ftg_cmd_ctx *ctx, int argc, char **argv,
+			  const char *word, bool in_shell, enum ftg_cmd_complete *fallback)
+{
+	const struct ftg_cmd_entry *entry = NULL;
+	const struct ftg_cmd_option *o;
+	struct word_list l = { 0 };
+	bool ambiguous, operands = false;
+	int i = in_shell ? 0 : 1;
+
+	*fallback = FTG_COMPLETE_NONE;
+	/* Global options before the subcommand. */
+	for (; !in_shell && i < argc && argv[i][0] == '-'; i++) {
+		o = option_wanting_arg(ftg_global_options, argv[i]);
+		if (o && ++i == argc) {
+			add_kind(ctx, &l, o->complete, o->words, word, fallback);
+			goto out;
+		}
+	}
+	if (i >= argc) {
+		if (word[0] == '-' && !in_shell)
+			add_options(&l, ftg_global_options, word);
+		else
+			add_commands(&l, word, in_shell);
+		goto out;
+	}
+	entry = ftg_cmd_find(argv[i], &ambiguous);
+	if (!entry)
+		goto out;
+	for (i++; i < argc; i++) {
+		if (operands || argv[i][0] != '-' || !argv[i][1]) {
+			operands = true;	/* "+" parsing: options end here */
+			continue;
+		}
+		if (strcmp(argv[i], "--") == 0) {
+			operands = true;
+			continue;
+		}
+		o = option_wanting_arg(entry->options, argv[i]);
+		if (o && ++i == argc) {
+			add_kind(ctx, &l, o->complete, o->words, word, fallback);
+			goto out;
+		}
+	}
+	if (!operands && word[0] == '-')
+		add_options(&l, entry->options, word);
+	else
+		add_kind(ctx, &l, entry->operand_complete, NULL, word, fallback);
+out:
+	list_sort_unique(&l);
+	if (!l.n) {
+		free(l.v);
+		return NULL;
+	}
+	return l.v;
+}
+
+void ftg_complete_free(char **list)
+{
+	char **p;
+
+	for (p = list; p && *p; p++)
+		free(*p);
+	free(list);
+}
+
+/*
+ * ftguard __complete [--] WORD...: the last WORD is the one being typed
+ * (possibly ""), the others come before it, starting with "ftguard".
+ * Prints one candidate a line; a path wanted prints "@file", "@dir" or
+ * "@command" alone, for the bash function to call compgen.
+ */
+static int complete_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	static const char *const fallback_names[] = {
+		[FTG_COMPLETE_FILE] = "@file",
+		[FTG_COMPLETE_DIR] = "@dir",
+		[FTG_COMPLETE_PROGRAM] = "@command",
+	};
+	enum ftg_cmd_complete fallback;
+	char **list, **p;
+
+	list = ftg_complete_words(ctx, args->argc - 1, args->argv,
+				  args->argv[args->argc - 1], false, &fallback);
+	for (p = list; p && *p; p++)
+		printf("%s\n", *p);
+	if (fallback != FTG_COMPLETE_NONE)
+		printf("%s\n", fallback_names[fallback]);
+	ftg_complete_free(list);
+	return FTG_CMD_OK;
+}
+
+const struct ftg_cmd_entry ftg_cmd_complete_entry = {
+	.name = "__complete",
+	.usage = "ftguard [WORD...] CURRENT",
+	.summary = "Print completions of CURRENT after WORDs (for bash completion)",
+	.min_args = 2,
+	.max_args = -1,
+	.hidden = true,
+	.exec = complete_exec,
+};

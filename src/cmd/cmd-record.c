@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `ftguard record`: check the selection, arm it for the life of this
+ * process, run a command (or wait for Ctrl-C), and stream the ftguard
+ * trace instance into a trace.dat.
+ *
+ * The arm belongs to this process's control descriptor: whatever ends the
+ * process, SIGKILL included, the kernel disarms when the descriptor
+ * closes. On a normal end, a signal or a failed command, record disarms
+ * first, then drains the buffer and finishes the file, then restores the
+ * pid filter and buffer size it changed. The trace writer publishes the
+ * file by rename only once it is complete.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "cmd/ftguard-cmd.h"
+
+#define RECORD_POLL_MS		100
+#define RECORD_PROGRESS_MS	250
+#define RECORD_INSTANCE		"ftguard"
+#define RECORD_MAX_PIDS		64
+
+struct record_session {
+	struct ftg_cmd_ctx *ctx;
+	const struct ftg_cmd_args *args;
+	const char *out_path;
+	struct ftg_control *ctl;
+	struct ftg_map *map;
+	struct ftg_live *live;
+	struct ftg_trace_writer *writer;
+	struct tracefs_instance *inst;
+	pid_t pids[RECORD_MAX_PIDS];	/* -P, and the command with -F */
+	int npids;
+	bool pid_filter_set;
+	bool event_fork_was_on;
+	bool event_fork_set;
+	ssize_t old_buffer_kb;		/* -1: not changed */
+	pid_t child;			/* 0: no command */
+	int go_fd;			/* write end: lets the child exec */
+	int exec_err_fd;		/* read end: errno of a failed exec */
+	bool progress;			/* live line on a terminal */
+	uint64_t last_progress_ms;
+};
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static void human_bytes(char *buf, size_t len, uint64_t bytes)
+{
+	if (bytes >= 10ULL << 20)
+		snprintf(buf, len, "%llu MiB", (unsigned long long)(bytes >> 20));
+	else if (bytes >= 10ULL << 10)
+		snprintf(buf, len, "%llu KiB", (unsigned long long)(bytes >> 10));
+	else
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+}
+
+static void show_progress(struct record_session *s, bool force)
+{
+	struct ftg_trace_counters c;
+	uint64_t now = now_ms();
+	char bytes[32];
+
+	if (!s->progress || (!force && now - s->last_progress_ms < RECORD_PROGRESS_MS))
+		return;
+	s->last_progress_ms = now;
+	if (ftg_live_counters(s->live, &c) < 0)
+		return;
+	human_bytes(bytes, sizeof(bytes), ftg_trace_writer_bytes(s->writer));
+	fprintf(stderr, "\rftguard record: %llu events, %llu lost, %s   ",
+		(unsigned long long)c.events, (unsigned long long)c.lost, bytes);
+	fflush(stderr);
+}
+
+static int parse_pids(struct record_session *s)
+{
+	int i, n = ftg_args_count(s->args, 'P');
+
+	for (i = 0; i < n; i++) {
+		const char *arg = ftg_args_nth(s->args, 'P', i);
+		uint64_t pid;
+
+		if (ftg_parse_u64(arg, &pid) < 0 || pid == 0 || pid > 0x7fffffff) {
+			ftg_cmd_usage_error(s->ctx, s->args->entry, "-P %s: not a pid", arg);
+			return FTG_CMD_ERROR;
+		}
+		if (kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
+			ftg_cmd_error(s->ctx, "-P %s: no such process", arg);
+			return FTG_CMD_ERROR;
+		}
+		if (s->npids == RECORD_MAX_PIDS - 1) {
+			ftg_cmd_usage_error(s->ctx, s->args->entry, "at most %d -P",
+					    RECORD_MAX_PIDS - 1);
+			return FTG_CMD_ERROR;
+		}
+		s->pids[s->npids++] = (pid_t)pid;
+	}
+	return 0;
+}
+
+/* Instance settings: buffer size (-b), pid filter (-P, -F). */
+static int setup_instance(struct record_session *s)
+{
+	const char *kb_arg = ftg_args_get(s->args, 'b');
+	char list[RECORD_MAX_PIDS * 12] = "";
+	unsigned long kb;
+	int i;
+
+	if (kb_arg) {
+		if (ftg_parse_size_kb(kb_arg, &kb) < 0) {
+			ftg_cmd_usage_error(s->ctx, s->args->entry, "-b %s: not a size in KiB",
+					    kb_arg);
+			return FTG_CMD_ERROR;
+		}
+		s->old_buffer_kb = tracefs_instance_get_buffer_size(s->inst, -1);
+		if (s->old_buffer_kb < 0 ||
+		    tracefs_instance_set_buffer_size(s->inst, kb, -1) < 0) {
+			ftg_cmd_error(s->ctx, "setting the buffer size to %lu KiB: %s", kb,
+				      strerror(errno));
+			s->old_buffer_kb = -1;
+			return FTG_CMD_ERROR;
+		}
+	}
+	if (!s->npids)
+		return 0;
+	for (i = 0; i < s->npids; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%d ", s->pids[i]);
+	if (tracefs_instance_file_write(s->inst, "set_event_pid", list) < 0) {
+		ftg_cmd_error(s->ctx, "setting the pid filter: %s", strerror(errno));
+		return FTG_CMD_ERROR;
+	}
+	s->pid_filter_set = true;
+	if (ftg_args_has(s->args, 'F')) {
+		/* the command's children are its own too, as in trace-cmd -F */
+		s->event_fork_was_on = tracefs_option_is_enabled(s->inst,
+								 TRACEFS_OPTION_EVENT_FORK);
+		if (!s->event_fork_was_on &&
+		    tracefs_option_enable(s->inst, TRACEFS_OPTION_EVENT_FORK) == 0)
+			s->event_fork_set = true;
+	}
+	return 0;
+}
+
+static void restore_instance(struct record_session *s)
+{
+	if (!s->inst)
+		return;
+	if (s->pid_filter_set && tracefs_instance_file_clear(s->inst, "set_event_pid") < 0)
+		ftg_cmd_warn(s->ctx, "could not clear the pid filter (set_event_pid)");
+	if (s->event_fork_set)
+		tracefs_option_disable(s->inst, TRACEFS_OPTION_EVENT_FORK);
+	if (s->old_buffer_kb >= 0 &&
+	    tracefs_instance_set_buffer_size(s->inst, (size_t)s->old_buffer_kb, -1) < 0)
+		ftg_cmd_warn(s->ctx, "could not restore the buffer size to %zd KiB",
+			     s->old_buffer_kb);
+}
+
+/*
+ * Fork the command, held before exec until the pid filter is set and the
+ * sites are armed, so its first calls are traced and nobody else's are.
+ */
+static int spawn_command(struct record_session *s)
+{
+	int go[2], err[2];
+
+	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
+		ftg_cmd_error(s->ctx, "pipe: %s", strerror(errno));
+		return FTG_CMD_ERROR;
+	}
+	fflush(NULL);
+	s->child = fork();
+	if (s->child < 0) {
+		ftg_cmd_error(s->ctx, "fork: %s", strerror(errno));
+		s->child = 0;
+		return FTG_CMD_ERROR;
+	}
+	if (s->child == 0) {
+		char c;
+		int e;
+
+		close(go[1]);
+		close(err[0]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(126);	/* record gave up before arming */
+		execvp(s->args->argv[0], s->args->argv);
+		e = errno;
+		if (write(err[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(go[0]);
+	close(err[1]);
+	s->go_fd = go[1];
+	s->exec_err_fd = err[0];
+	if (ftg_args_has(s->args, 'F'))
+		s->pids[s->npids++] = s->child;
+	return 0;
+}
+
+/* Returns the errno of a failed exec, 0 when the command is running. */
+static int release_command(struct record_session *s)
+{
+	ssize_t n;
+	int e = 0;
+
+	if (write(s->go_fd, "g", 1) != 1)
+		e = errno;
+	close(s->go_fd);
+	s->go_fd = -1;
+	do
+		n = read(s->exec_err_fd, &e, sizeof(e));
+	while (n < 0 && errno == EINTR);
+	close(s->exec_err_fd);
+	s->exec_err_fd = -1;
+	return n == sizeof(e) ? e : 0;
+}
+
+/* The child never ran: closing the go pipe makes it exit. */
+static void abandon_command(struct record_session *s)
+{
+	if (!s->child)
+		return;
+	if (s->go_fd >= 0)
+		close(s->go_fd);
+	if (s->exec_err_fd >= 0)
+		close(s->exec_err_fd);
+	s->go_fd = s->exec_err_fd = -1;
+	waitpid(s->child, NULL, 0);
+	s->child = 0;
+}
+
+static int arm_selection(struct record_session *s)
+{
+	struct ftg_check_report *rep = NULL;
+	struct ftg_verdict *v;
+	unsigned int flags = ftg_args_has(s->args, FTG_OPT_FORCE) ? FTG_ARM_FORCE : 0;
+	size_t nsites;
+
+	if (ftg_cmd_select(s->ctx, s->args, s->ctl, true, &nsites))
+		return FTG_CMD_ERROR;
+	v = ftg_check_run(s->ctl, s->map);
+	if (!v)
+		return ftg_cmd_lib_error(s->ctx, "checking");
+	if (!ftg_verdict_ok(v)) {
+		ftg_cmd_error(s->ctx, "refused: the check found inconsistent sites");
+		ftg_cmd_print_verdict(s->ctx, v, false);
+		ftg_verdict_free(v);
+		return FTG_CMD_REFUSED;
+	}
+	ftg_verdict_free(v);
+	if (ftg_control_arm(s->ctl, flags, &rep) < 0) {
+		int ret = ftg_error_code() == FTG_E_MODULE_REFUSED ? FTG_CMD_REFUSED
+								   : FTG_CMD_ERROR;
+
+		ftg_cmd_error(s->ctx, "%s: %s", ret == FTG_CMD_REFUSED ? "refused" : "arming",
+			      *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		if (rep && (v = ftg_verdict_new(rep, s->map))) {
+			ftg_cmd_print_verdict(s->ctx, v, false);
+			ftg_verdict_free(v);
+		}
+		ftg_check_report_free(rep);
+		return ret;
+	}
+	ftg_check_report_free(rep);
+	if (s->ctx->verbosity > 0)
+		ftg_cmd_info(s->ctx, "armed %zu sites", nsites);
+	return 0;
+}
+
+/* Pump until the command ends or a signal comes; returns the wait status
+ * of the command (-1 when none ended). */
+static int record_loop(struct record_session *s, int *loop_err)
+{
+	int status;
+
+	*loop_err = 0;
+	while (!ftg_cmd_interrupted) {
+		if (ftg_live_pump(s->live, RECORD_POLL_MS, s->writer, NULL, NULL) < 0 &&
+		    errno != EINTR) {
+			*loop_err = ftg_cmd_lib_error(s->ctx, "reading events");
+			return -1;
+		}
+		show_progress(s, false);
+		if (s->child && waitpid(s->child, &status, WNOHANG) == s->child) {
+			s->child = 0;
+			return status;
+		}
+	}
+	return -1;
+}
+
+/* Disarm first so the drain sees the end, then complete the file. */
+static int finish_file(struct record_session *s)
+{
+	struct ftg_trace_counters c = { 0 };
+	int cpu, ret = 0;
+	char bytes[32];
+
+	if (ftg_control_disarm(s->ctl) < 0)
+		ftg_cmd_lib_error(s->ctx, "disarming (closing the control disarms too)");
+	if (ftg_live_drain(s->live, s->writer, NULL, NULL) < 0)
+		ret = ftg_cmd_lib_error(s->ctx, "reading the last events");
+	show_progress(s, true);
+	if (s->progress)
+		fputc('\n', stderr);
+	ftg_live_counters(s->live, &c);
+	for (cpu = 0; cpu < ftg_live_ncpus(s->live); cpu++) {
+		char *stats = ftg_live_cpu_stats(s->live, cpu);
+
+		if (stats)
+			ftg_trace_writer_set_cpu_stats(s->writer, cpu, stats);
+		free(stats);
+	}
+	human_bytes(bytes, sizeof(bytes), ftg_trace_writer_bytes(s->writer));
+	if (ftg_trace_writer_close(s->writer) < 0) {
+		s->writer = NULL;
+		return ftg_cmd_lib_error(s->ctx, "writing the trace file");
+	}
+	s->writer = NULL;
+	ftg_cmd_info(s->ctx, "%llu events (%s) written to %s%s",
+		     (unsigned long long)c.events, bytes, s->out_path,
+		     ftg_cmd_interrupted ? " (interrupted)" : "");
+	if (c.lost)
+		ftg_cmd_warn(s->ctx, "%llu events lost: the buffer was too small "
+			     "(try -b with more KiB)", (unsigned long long)c.lost);
+	return ret;
+}
+
+static int record_prepare(struct record_session *s)
+{
+	struct ftg_root *root = ftg_cmd_root(s->ctx);
+
+	s->ctl = ftg_control_open(ftg_root_debugfs(root));
+	if (!s->ctl)
+		return ftg_cmd_lib_error(s->ctx, "opening ftguard/control");
+	s->inst = tracefs_instance_alloc(ftg_root_tracefs(root), RECORD_INSTANCE);
+	if (!s->inst || !tracefs_instance_exists(RECORD_INSTANCE)) {
+		ftg_cmd_error(s->ctx, "no '%s' trace instance in %s: is ftguard.ko loaded?",
+			      RECORD_INSTANCE, ftg_root_tracefs(root));
+		return FTG_CMD_ERROR;
+	}
+	s->map = ftg_cmd_load_map(s->ctx);
+	return 0;
+}
+
+static int record_open_output(struct record_session *s)
+{
+	struct ftg_root *root = ftg_cmd_root(s->ctx);
+
+	/* Events left from an earlier arm are not this recording's. */
+	if (tracefs_instance_file_clear(s->inst, "trace") < 0)
+		ftg_cmd_warn(s->ctx, "could not clear the instance buffer");
+	s->live = ftg_live_open(ftg_root_tracefs(root), RECORD_INSTANCE,
+				ftg_root_proc(root), 0);
+	if (!s->live)
+		return ftg_cmd_lib_error(s->ctx, "opening the ftguard trace instance");
+	s->writer = ftg_trace_writer_create(s->out_path, ftg_live_formats(s->live),
+					    ftg_live_ncpus(s->live));
+	if (!s->writer) {
+		ftg_cmd_error(s->ctx, "%s: %s", s->out_path,
+			      *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		return FTG_CMD_ERROR;
+	}
+	return 0;
+}
+
+static int command_result(struct record_session *s, int status, int exec_err)
+{
+	const char *cmd = s->args->argv[0];
+
+	if (exec_err) {
+		ftg_cmd_error(s->ctx, "cannot run %s: %s", cmd, strerror(exec_err));
+		return FTG_CMD_ERROR;
+	}
+	if (status < 0)
+		return FTG_CMD_OK;	/* interrupted, or no command */
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return FTG_CMD_OK;
+	if (WIFEXITED(status))
+		ftg_cmd_warn(s->ctx, "%s exited with status %d", cmd, WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		ftg_cmd_warn(s->ctx, "%s was killed by signal %d", cmd, WTERMSIG(status));
+	return FTG_CMD_REFUSED;
+}
+
+static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	struct record_session s = {
+		.ctx = ctx, .args = args, .old_buffer_kb = -1,
+		.go_fd = -1, .exec_err_fd = -1,
+	};
+	struct ftg_saved_signals saved;
+	int ret, status = -1, exec_err = 0, loop_err = 0;
+
+	s.out_path = ftg_args_get(args, 'o') ? ftg_args_get(args, 'o') : "trace.dat";
+	if (ftg_args_has(args, 'F') && !args->argc) {
+		ftg_cmd_usage_error(ctx, args->entry, "-F follows the command: give one "
+				    "after '--'");
+		return FTG_CMD_ERROR;
+	}
+	if (ctx->root) {
+		ftg_cmd_error(ctx, "record arms the live system: --root is not allowed");
+		return FTG_CMD_ERROR;
+	}
+	ret = parse_pids(&s);
+	if (ret || (ret = ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE |
+					    FTG_NEED_TRACEFS)))
+		return ret;
+	s.progress = isatty(STDERR_FILENO) && ctx->verbosity >= 0 &&
+		     !ftg_args_has(args, FTG_OPT_NO_PROGRESS);
+
+	ret = record_prepare(&s);
+	if (!ret)
+		ret = record_open_output(&s);
+	if (!ret && args->argc)
+		ret = spawn_command(&s);
+	if (!ret)
+		ret = setup_instance(&s);
+	ftg_cmd_catch_signals(&saved);
+	if (!ret)
+		ret = arm_selection(&s);
+	if (ret) {
+		abandon_command(&s);
+		goto out;
+	}
+
+	if (s.child)
+		exec_err = release_command(&s);
+	else
+		ftg_cmd_info(ctx, "recording; Ctrl-C stops");
+	status = record_loop(&s, &loop_err);
+	ret = finish_file(&s);
+	if (!ret)
+		ret = loop_err;
+	if (s.child) {
+		/* Interrupted while the command runs: it ends with us. */
+		kill(s.child, SIGTERM);
+		waitpid(s.child, &status, 0);
+		s.child = 0;
+	}
+	if (!ret)
+		ret = command_result(&s, status, exec_err);
+out:
+	ftg_control_close(s.ctl);	/* disarms if anything is still armed */
+	restore_instance(&s);
+	ftg_cmd_restore_signals(&saved);
+	ftg_trace_writer_free(s.writer);
+	ftg_live_free(s.live);
+	ftg_map_free(s.map);
+	tracefs_instance_free(s.inst);
+	return ret;
+}
+
+static const struct ftg_cmd_option record_options[] = {
+	FTG_OPTION_FUNCTIONS,
+	FTG_OPTION_NOTRACE,
+	FTG_OPTION_MODULE,
+	{ .key = 'P', .long_name = "pid", .arg_name = "PID",
+	  .help = "record only events of process PID (repeatable)", .repeatable = true },
+	{ .key = 'F', .long_name = "follow",
+	  .help = "record only events of COMMAND and its children" },
+	{ .key = 'b', .long_name = "buffer-size", .arg_name = "KB",
+	  .help = "per-CPU ring buffer size in KiB (restored at the end)" },
+	{ .key = 'o', .long_name = "output", .arg_name = "FILE",
+	  .help = "write FILE (default trace.dat)",
+	  .complete = FTG_COMPLETE_FILE },
+	{ .key = FTG_OPT_FORCE, .long_name = "force",
+	  .help = "arm more sites than the module's max_arm" },
+	{ .key = FTG_OPT_NO_PROGRESS, .long_name = "no-progress",
+	  .help = "no live progress line on a terminal" },
+	FTG_OPTION_END
+};
+
+const struct ftg_cmd_entry ftg_cmd_record_entry = {
+	.name = "record",
+	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-P PID]... [-F] [-b KB] "
+		 "[-o FILE] [-- COMMAND [ARGS...]]",
+	.summary = "Check, arm, run a command and record the events into trace.dat",
+	.description =
+		"Selects and checks sites as 'ftguard check' does and, if every one\n"
+		"is consistent, arms them for as long as this command runs: the arm\n"
+		"belongs to this process, so it ends with it whatever happens. Then\n"
+		"runs COMMAND (or waits for Ctrl-C), streaming the 'ftguard' trace\n"
+		"instance into FILE, which 'trace-cmd report' and 'ftguard report'\n"
+		"read. On a terminal a progress line shows events, lost events and\n"
+		"bytes.\n"
+		"\n"
+		"At the end, on a signal or when COMMAND fails, record disarms,\n"
+		"drains what is left, completes FILE and restores the pid filter and\n"
+		"buffer size. FILE appears only once it is complete: an interrupted\n"
+		"record leaves a whole, readable file of what was captured.\n"
+		"\n"
+		"-P and -F filter by process as in trace-cmd (the instance's\n"
+		"set_event_pid); with -F, children of COMMAND are followed.",
+	.exit_status =
+		"0 recorded; 1 refused (inconsistent sites, already armed), or\n"
+		"COMMAND failed (the file is complete all the same); 2 usage or\n"
+		"system error, or COMMAND could not be run.",
+	.examples =
+		"ftguard record -l fn_a -- sh -c 'echo 5 > /sys/kernel/debug/ftg_target/trigger'\n"
+		"  Record the five calls of fn_a made by the trigger.\n"
+		"\n"
+		"ftguard record -m e1000e -o nic.dat\n"
+		"  Record the e1000e driver until Ctrl-C.",
+	.options = record_options,
+	.min_args = 0,
+	.max_args = -1,
+	.operand_complete = FTG_COMPLETE_PROGRAM,
+	.exec = record_exec,
+};

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What check, start and record share: turning -l/-n/-m into a selection
+ * on a control descriptor, and printing a verdict.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cmd/ftguard-cmd.h"
+
+static bool has_selection(const struct ftg_cmd_args *args)
+{
+	return ftg_args_has(args, 'l') || ftg_args_has(args, 'm');
+}
+
+static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			   struct ftg_selection *sel)
+{
+	static const int keys[] = { 'l', 'n', 'm' };
+	size_t k;
+
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		int i, n = ftg_args_count(args, keys[k]);
+
+		for (i = 0; i < n; i++) {
+			const char *p = ftg_args_nth(args, keys[k], i);
+			const char *why = NULL;
+			int ret;
+
+			if (keys[k] != 'm' && !ftg_glob_valid(p, &why)) {
+				ftg_cmd_usage_error(ctx, args->entry, "bad glob '%s': %s",
+						    p, why);
+				return FTG_CMD_ERROR;
+			}
+			if (keys[k] == 'l')
+				ret = ftg_selection_add(sel, p);
+			else if (keys[k] == 'n')
+				ret = ftg_selection_exclude(sel, p);
+			else
+				ret = ftg_selection_add_module(sel, p);
+			if (ret < 0) {
+				ftg_cmd_usage_error(ctx, args->entry, "bad pattern '%s': %s",
+						    p, *ftg_error_last() ? ftg_error_last()
+									 : strerror(errno));
+				return FTG_CMD_ERROR;
+			}
+		}
+	}
+	return 0;
+}
+
+/**
+ * ftg_cmd_select - send the -l/-n/-m selection to the module
+ * @ctx: the invocation
+ * @args: the parsed command line
+ * @ctl: the control descriptor the selection is made on
+ * @required: refuse an empty selection (arming everything is never meant)
+ * @nsites: set to the number of sites selected (0: none given)
+ *
+ * vmlinux candidates (available_filter_functions and kallsyms) are
+ * admitted first, as the module only knows modules' sites by itself.
+ *
+ * Return: 0, or FTG_CMD_ERROR after a message.
+ */
+int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		   struct ftg_control *ctl, bool required, size_t *nsites)
+{
+	struct ftg_ftrace_funcs *avail = NULL;
+	struct ftg_candidates *cand = NULL;
+	struct ftg_selection *sel = NULL;
+	struct ftg_kallsyms *ks = NULL;
+	struct ftg_root *root = ftg_cmd_root(ctx);
+	int ret = FTG_CMD_ERROR;
+
+	*nsites = 0;
+	if (!root)
+		return FTG_CMD_ERROR;
+	if (!has_selection(args)) {
+		if (ftg_args_has(args, 'n')) {
+			ftg_cmd_usage_error(ctx, args->entry, "-n leaves functions out of "
+					    "a selection: give -l GLOB or -m MODULE too");
+			return FTG_CMD_ERROR;
+		}
+		if (!required)
+			return 0;
+		ftg_cmd_usage_error(ctx, args->entry, "nothing selected: give -l GLOB "
+				    "or -m MODULE");
+		return FTG_CMD_ERROR;
+	}
+	sel = ftg_selection_new();
+	if (!sel)
+		return ftg_cmd_lib_error(ctx, "selection");
+	if (build_selection(ctx, args, sel))
+		goto out;
+	if (ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
+		goto out;
+	ks = ftg_kallsyms_read(ftg_root_proc(root));
+	if (!ks) {
+		ftg_cmd_lib_error(ctx, "reading kallsyms");
+		goto out;
+	}
+	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
+	if (!avail) {
+		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
+		goto out;
+	}
+	cand = ftg_selection_resolve(sel, ks, avail);
+	if (!cand) {
+		if (ftg_error_code() == FTG_E_NO_MATCH)
+			ftg_cmd_error(ctx, "no function matches: %s (see 'ftguard sites' "
+				      "and available_filter_functions)", ftg_error_last());
+		else
+			ftg_cmd_lib_error(ctx, "selecting functions");
+		goto out;
+	}
+	if (ftg_control_admit(ctl, cand) < 0) {
+		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
+		goto out;
+	}
+	if (ftg_control_select(ctl, cand) < 0) {
+		ftg_cmd_lib_error(ctx, "selecting sites");
+		goto out;
+	}
+	*nsites = ftg_candidates_count(cand);
+	if (ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
+	ret = 0;
+out:
+	ftg_candidates_free(cand);
+	ftg_ftrace_funcs_free(avail);
+	ftg_kallsyms_free(ks);
+	ftg_selection_free(sel);
+	return ret;
+}
+
+static void finding_json(struct ftg_json *j, const struct ftg_finding *f)
+{
+	ftg_json_object_begin(j, NULL);
+	ftg_json_hex(j, "addr", f->addr);
+	ftg_json_string(j, "name", f->name);
+	ftg_json_string(j, "owner", f->owner);
+	ftg_json_string(j, "module_verdict", ftg_verdict_kind_name(f->module_verdict));
+	ftg_json_string(j, "map_verdict", ftg_verdict_kind_name(f->map_verdict));
+	ftg_json_bool(j, "agree", f->agree);
+	ftg_json_string(j, "expected", f->expected);
+	ftg_json_string(j, "actual", f->actual);
+	if (f->region) {
+		ftg_json_object_begin(j, "region");
+		ftg_json_string(j, "kind", ftg_region_kind_name(f->region->kind));
+		ftg_json_hex(j, "start", f->region->start);
+		ftg_json_hex(j, "end", f->region->end);
+		ftg_json_string(j, "owner", f->region->owner);
+		ftg_json_string(j, "caller", f->region->caller);
+		if (f->region->has_phys)
+			ftg_json_hex(j, "phys", f->region->phys);
+		ftg_json_object_end(j);
+	} else {
+		ftg_json_null(j, "region");
+	}
+	ftg_json_string(j, "reason", f->reason);
+	ftg_json_object_end(j);
+}
+
+static void finding_text(const struct ftg_finding *f)
+{
+	enum ftg_verdict_kind kind = f->module_verdict != FTG_VERDICT_OK
+		? f->module_verdict : f->map_verdict;
+
+	printf("  0x%016llx %-8s ", (unsigned long long)f->addr,
+	       ftg_verdict_kind_name(kind));
+	ftg_print_safe(stdout, f->owner);
+	putchar(':');
+	ftg_print_safe(stdout, f->name);
+	printf(": ");
+	ftg_print_safe(stdout, f->reason);
+	if (!f->agree)
+		printf(" (ftguard.ko: %s, map: %s)", ftg_verdict_kind_name(f->module_verdict),
+		       ftg_verdict_kind_name(f->map_verdict));
+	putchar('\n');
+}
+
+/**
+ * ftg_cmd_print_verdict - print a check verdict
+ * @ctx: the invocation (-q leaves only the offending sites)
+ * @v: the verdict
+ * @json: one JSON object instead of text
+ */
+void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdict *v,
+			   bool json)
+{
+	size_t i, n = ftg_verdict_count(v);
+
+	if (json) {
+		struct ftg_json *j = ftg_json_new(stdout);
+
+		ftg_json_object_begin(j, NULL);
+		ftg_json_bool(j, "ok", ftg_verdict_ok(v));
+		ftg_json_uint(j, "n_ok", ftg_verdict_n_ok(v));
+		ftg_json_uint(j, "n_bad", ftg_verdict_n_bad(v));
+		ftg_json_uint(j, "ms", ftg_verdict_ms(v));
+		ftg_json_array_begin(j, "findings");
+		for (i = 0; i < n; i++)
+			finding_json(j, ftg_verdict_get(v, i));
+		ftg_json_array_end(j);
+		ftg_json_object_end(j);
+		ftg_json_free(j);
+		return;
+	}
+	if (ctx->verbosity >= 0) {
+		printf("checked %llu sites in %llu ms: ",
+		       (unsigned long long)(ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v)),
+		       (unsigned long long)ftg_verdict_ms(v));
+		if (ftg_verdict_ok(v))
+			printf("consistent\n");
+		else
+			printf("%zu inconsistent\n", n);
+	}
+	for (i = 0; i < n; i++)
+		finding_text(ftg_verdict_get(v, i));
+}
+
+/* The map for cross-checking; a map that cannot be built only weakens the
+ * check (the module's own verdict stands), so it is a warning. */
+struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx)
+{
+	struct ftg_root *root = ftg_cmd_root(ctx);
+	struct ftg_map *map = root ? ftg_map_load(root) : NULL;
+
+	if (root && !map)
+		ftg_cmd_warn(ctx, "no address map (%s): sites are not cross-checked",
+			     *ftg_error_last() ? ftg_error_last() : strerror(errno));
+	return map;
+}

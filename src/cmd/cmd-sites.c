@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `ftguard sites`: the module's site table, filtered by name, owner and
+ * state.
+ */
+#include <fnmatch.h>
+#include <string.h>
+
+#include "cmd/ftguard-cmd.h"
+
+static const char *const site_states[] = {
+	"ok", "armed", "unchecked", "stale", "foreign", "mismatch", "planted", NULL
+};
+
+/* -l GLOB or -l MODULE:GLOB, as the selection reads them. */
+static bool name_matches(const struct ftg_site *s, const char *pattern)
+{
+	const char *colon = strchr(pattern, ':');
+
+	if (colon) {
+		size_t n = (size_t)(colon - pattern);
+
+		if (strlen(s->owner) != n || strncmp(s->owner, pattern, n) != 0)
+			return false;
+		pattern = colon + 1;
+	}
+	return fnmatch(pattern, s->name, 0) == 0;
+}
+
+static bool site_wanted(const struct ftg_site *s, const struct ftg_cmd_args *args,
+			int state)
+{
+	int i, n;
+	bool any;
+
+	if (state >= 0 && (int)s->state != state)
+		return false;
+	n = ftg_args_count(args, 'm');
+	for (i = 0, any = !n; i < n && !any; i++)
+		any = strcmp(s->owner, ftg_args_nth(args, 'm', i)) == 0;
+	if (!any)
+		return false;
+	n = ftg_args_count(args, 'l');
+	for (i = 0, any = !n; i < n && !any; i++)
+		any = name_matches(s, ftg_args_nth(args, 'l', i));
+	return any;
+}
+
+static int check_patterns(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	const char *why;
+	int i;
+
+	for (i = 0; i < ftg_args_count(args, 'l'); i++) {
+		const char *p = ftg_args_nth(args, 'l', i);
+
+		if (!ftg_glob_valid(p, &why)) {
+			ftg_cmd_usage_error(ctx, args->entry, "bad glob '%s': %s", p, why);
+			return FTG_CMD_ERROR;
+		}
+	}
+	return 0;
+}
+
+static void print_site_text(const struct ftg_site *s)
+{
+	printf("0x%016llx %-9s %-4s %10llu ", (unsigned long long)s->addr,
+	       ftg_site_state_name(s->state),
+	       s->section == FTG_SECTION_INIT ? "init" : "core",
+	       (unsigned long long)s->hits);
+	ftg_print_safe_width(stdout, s->owner, 16);
+	ftg_print_safe(stdout, s->name);
+	putchar('\n');
+}
+
+static void print_site_json(struct ftg_json *j, const struct ftg_site *s)
+{
+	ftg_json_object_begin(j, NULL);
+	ftg_json_hex(j, "addr", s->addr);
+	ftg_json_string(j, "state", ftg_site_state_name(s->state));
+	ftg_json_string(j, "section", s->section == FTG_SECTION_INIT ? "init" : "core");
+	ftg_json_string(j, "owner", s->owner);
+	ftg_json_uint(j, "hits", s->hits);
+	ftg_json_uint(j, "reads", s->reads);
+	ftg_json_string(j, "name", s->name);
+	ftg_json_object_end(j);
+}
+
+static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	bool json = ftg_args_has(args, FTG_OPT_JSON);
+	const char *state_name = ftg_args_get(args, FTG_OPT_STATE);
+	struct ftg_json *j = NULL;
+	struct ftg_sites *sites;
+	struct ftg_root *root;
+	size_t i, shown = 0;
+	int state = -1;
+
+	if (check_patterns(ctx, args))
+		return FTG_CMD_ERROR;
+	if (state_name) {
+		state = ftg_site_state_parse(state_name);
+		if (state < 0) {
+			ftg_cmd_usage_error(ctx, args->entry, "unknown state '%s' (one of: "
+					    "ok armed unchecked stale foreign mismatch "
+					    "planted)", state_name);
+			return FTG_CMD_ERROR;
+		}
+	}
+	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
+		return FTG_CMD_ERROR;
+	root = ftg_cmd_root(ctx);
+	if (!root)
+		return FTG_CMD_ERROR;
+	sites = ftg_sites_read(ftg_root_debugfs(root));
+	if (!sites)
+		return ftg_cmd_lib_error(ctx, "reading ftguard/sites");
+
+	if (json) {
+		j = ftg_json_new(stdout);
+		ftg_json_array_begin(j, NULL);
+	} else if (ctx->verbosity >= 0) {
+		printf("%-18s %-9s %-4s %10s %-16s%s\n", "ADDRESS", "STATE", "SECT",
+		       "HITS", "OWNER", "NAME");
+	}
+	for (i = 0; i < ftg_sites_count(sites); i++) {
+		const struct ftg_site *s = ftg_sites_get(sites, i);
+
+		if (!site_wanted(s, args, state))
+			continue;
+		shown++;
+		if (json)
+			print_site_json(j, s);
+		else
+			print_site_text(s);
+	}
+	if (json) {
+		ftg_json_array_end(j);
+		ftg_json_free(j);
+	}
+	ftg_sites_free(sites);
+	if (!shown && (args->nopts > (json ? 1 : 0))) {
+		ftg_cmd_info(ctx, "no site matches");
+		return FTG_CMD_REFUSED;
+	}
+	return FTG_CMD_OK;
+}
+
+static const struct ftg_cmd_option sites_options[] = {
+	{ .key = 'l', .long_name = "function", .arg_name = "GLOB",
+	  .help = "only functions matching GLOB, or MODULE:GLOB (repeatable)",
+	  .complete = FTG_COMPLETE_FUNCTION, .repeatable = true },
+	{ .key = 'm', .long_name = "module", .arg_name = "MODULE",
+	  .help = "only the sites of MODULE; 'vmlinux' for the kernel " "(repeatable)",
+	  .complete = FTG_COMPLETE_MODULE, .repeatable = true },
+	{ .key = FTG_OPT_STATE, .long_name = "state", .arg_name = "STATE",
+	  .help = "only sites in STATE: ok, armed, unchecked, " "stale, foreign, mismatch or planted",
+	  .complete = FTG_COMPLETE_WORDS, .words = site_states },
+	FTG_OPTION_JSON,
+	FTG_OPTION_END
+};
+
+const struct ftg_cmd_entry ftg_cmd_sites_entry = {
+	.name = "sites",
+	.usage = "[-l GLOB]... [-m MODULE]... [--state STATE] [--json]",
+	.summary = "List the patch sites ftguard.ko knows, with their state",
+	.description =
+		"One line per site: its address, state, section (core or init\n"
+		"text), how often it was hit while armed, its owner (vmlinux or a\n"
+		"module) and the function's name. Filters given together must all\n"
+		"match; a filter given several times matches any of its values.",
+	.exit_status =
+		"0 sites were listed; 1 a filter matched no site; 2 an error.",
+	.examples =
+		"ftguard sites -m e1000e --state ok\n"
+		"  The checked, disarmed sites of the e1000e driver.\n"
+		"\n"
+		"ftguard sites --state stale --json\n"
+		"  Sites left in freed text, as JSON.",
+	.options = sites_options,
+	.min_args = 0,
+	.max_args = 0,
+	.exec = sites_exec,
+};

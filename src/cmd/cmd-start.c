@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `ftguard start`: check the selection, then arm it persistently (it stays
+ * armed after ftguard exits, until `ftguard stop`).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cmd/ftguard-cmd.h"
+
+static const char *arm_refusal_hint(int err)
+{
+	switch (err) {
+	case EPERM:
+		return "ftguard.ko killed tracing; see 'ftguard status', then 'ftguard reset'";
+	case EBUSY:
+		return "already armed; 'ftguard stop' disarms";
+	case E2BIG:
+		return "more sites than max_arm; narrow the selection or use --force";
+	case ENOENT:
+		return "the selection is empty";
+	default:
+		return NULL;
+	}
+}
+
+/* Show why an arm was refused: the findings when the check failed. */
+static void print_refusal(struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
+			  struct ftg_check_report *rep, int err, const char *reason)
+{
+	const char *hint = arm_refusal_hint(err);
+
+	ftg_cmd_error(ctx, "refused: %s%s%s%s", reason, hint ? " (" : "",
+		      hint ? hint : "", hint ? ")" : "");
+	if (rep) {
+		struct ftg_verdict *v = ftg_verdict_new(rep, map);
+
+		if (v) {
+			ftg_cmd_print_verdict(ctx, v, false);
+			ftg_verdict_free(v);
+		}
+	}
+}
+
+static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	unsigned int flags = FTG_ARM_PERSISTENT;
+	struct ftg_check_report *rep = NULL;
+	struct ftg_verdict *v = NULL;
+	struct ftg_control *ctl;
+	struct ftg_map *map;
+	int ret = FTG_CMD_ERROR;
+	size_t nsites;
+
+	if (ctx->root) {
+		ftg_cmd_error(ctx, "start changes the live system: --root is not allowed");
+		return FTG_CMD_ERROR;
+	}
+	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS))
+		return FTG_CMD_ERROR;
+	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	if (!ctl)
+		return ftg_cmd_lib_error(ctx, "opening ftguard/control");
+	map = ftg_cmd_load_map(ctx);
+	if (ftg_cmd_select(ctx, args, ctl, true, &nsites))
+		goto out;
+
+	/* The map may see what the module cannot (a site it calls ok that
+	 * lies in freed text): refuse on either's word. */
+	v = ftg_check_run(ctl, map);
+	if (!v) {
+		ftg_cmd_lib_error(ctx, "checking");
+		goto out;
+	}
+	if (!ftg_verdict_ok(v)) {
+		ftg_cmd_error(ctx, "refused: the check found inconsistent sites");
+		ftg_cmd_print_verdict(ctx, v, false);
+		ret = FTG_CMD_REFUSED;
+		goto out;
+	}
+	if (ftg_args_has(args, FTG_OPT_FORCE))
+		flags |= FTG_ARM_FORCE;
+	if (ftg_control_arm(ctl, flags, &rep) < 0) {
+		int err = errno;
+
+		if (ftg_error_code() != FTG_E_MODULE_REFUSED) {
+			ftg_cmd_lib_error(ctx, "arming");
+			goto out;
+		}
+		print_refusal(ctx, map, rep, err, ftg_error_last());
+		ret = FTG_CMD_REFUSED;
+		goto out;
+	}
+	ftg_cmd_info(ctx, "armed %zu sites (persistent: 'ftguard stop' disarms)", nsites);
+	ret = FTG_CMD_OK;
+out:
+	ftg_check_report_free(rep);
+	ftg_verdict_free(v);
+	ftg_map_free(map);
+	ftg_control_close(ctl);
+	return ret;
+}
+
+static const struct ftg_cmd_option start_options[] = {
+	FTG_OPTION_FUNCTIONS,
+	FTG_OPTION_NOTRACE,
+	FTG_OPTION_MODULE,
+	{ .key = FTG_OPT_FORCE, .long_name = "force",
+	  .help = "arm more sites than the module's max_arm" },
+	FTG_OPTION_END
+};
+
+const struct ftg_cmd_entry ftg_cmd_start_entry = {
+	.name = "start",
+	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [--force]",
+	.summary = "Check the selected sites and arm them until 'ftguard stop'",
+	.description =
+		"Selects sites as 'ftguard check' does, checks them, and arms them\n"
+		"only if every one is consistent, both for ftguard.ko and for the\n"
+		"address map. The arm is persistent: it outlives this command.\n"
+		"Events go to the 'ftguard' trace instance; read them with\n"
+		"'ftguard stream' or 'trace-cmd extract -B ftguard'.\n"
+		"\n"
+		"'ftguard record' arms for the time of one command instead, and\n"
+		"always disarms.",
+	.exit_status =
+		"0 armed; 1 refused (inconsistent sites, already armed, killed;\n"
+		"the reasons and regions are printed); 2 usage or system error.",
+	.examples =
+		"ftguard start -m ftg_target && sleep 10 && ftguard stop\n"
+		"  Trace the test module's functions for ten seconds.",
+	.options = start_options,
+	.min_args = 0,
+	.max_args = 0,
+	.exec = start_exec,
+};

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `ftguard status`: is the module loaded, armed, by whom, killed, how many
+ * sites, the last check.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cmd/ftguard-cmd.h"
+
+static const char *text_or_dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+static void status_json(const struct ftg_status *st)
+{
+	struct ftg_json *j = ftg_json_new(stdout);
+
+	ftg_json_object_begin(j, NULL);
+	ftg_json_bool(j, "loaded", st->loaded);
+	ftg_json_bool(j, "armed", st->armed);
+	ftg_json_string(j, "owner", st->owner);
+	ftg_json_int(j, "owner_pid", st->owner_pid);
+	ftg_json_uint(j, "armed_sites", st->armed_sites);
+	ftg_json_bool(j, "killed", st->killed);
+	ftg_json_string(j, "kill_reason", st->killed ? st->kill_reason : NULL);
+	ftg_json_uint(j, "sites", st->sites);
+	ftg_json_uint(j, "vmlinux_sites", st->vmlinux_sites);
+	ftg_json_uint(j, "module_sites", st->module_sites);
+	ftg_json_uint(j, "admitted", st->admitted);
+	ftg_json_uint(j, "rejected", st->rejected);
+	if (st->checked) {
+		ftg_json_object_begin(j, "last_check");
+		ftg_json_uint(j, "ms", st->last_check_ms);
+		ftg_json_bool(j, "ok", st->last_check_ok);
+		ftg_json_uint(j, "n_ok", st->last_check_n_ok);
+		ftg_json_uint(j, "n_bad", st->last_check_n_bad);
+		ftg_json_object_end(j);
+	} else {
+		ftg_json_null(j, "last_check");
+	}
+	ftg_json_string(j, "last_error", *st->last_error ? st->last_error : NULL);
+	ftg_json_uint(j, "verify_period_ms", st->verify_period_ms);
+	ftg_json_uint(j, "max_arm", st->max_arm);
+	ftg_json_bool(j, "fault_injection", st->fault_injection);
+	ftg_json_hex(j, "modules_vaddr", st->modules_vaddr);
+	ftg_json_hex(j, "modules_end", st->modules_end);
+	ftg_json_hex(j, "vmalloc_start", st->vmalloc_start);
+	ftg_json_hex(j, "vmalloc_end", st->vmalloc_end);
+	ftg_json_object_end(j);
+	ftg_json_free(j);
+}
+
+static void label(const char *name)
+{
+	printf("%-13s ", name);
+}
+
+static void status_text(const struct ftg_status *st)
+{
+	label("module:");
+	printf("loaded%s\n", st->fault_injection ? " (fault-injection build)" : "");
+	label("armed:");
+	if (st->armed) {
+		printf("yes, %llu sites, owner ", (unsigned long long)st->armed_sites);
+		ftg_print_safe(stdout, st->owner);
+		putchar('\n');
+	} else {
+		printf("no\n");
+	}
+	label("killed:");
+	if (st->killed) {
+		printf("yes: ");
+		ftg_print_safe(stdout, text_or_dash(st->kill_reason));
+		printf(" ('ftguard reset' clears it)\n");
+	} else {
+		printf("no\n");
+	}
+	label("sites:");
+	printf("%llu (vmlinux %llu, modules %llu)\n", (unsigned long long)st->sites,
+	       (unsigned long long)st->vmlinux_sites, (unsigned long long)st->module_sites);
+	label("candidates:");
+	printf("%llu admitted, %llu rejected\n", (unsigned long long)st->admitted,
+	       (unsigned long long)st->rejected);
+	label("last check:");
+	if (st->checked)
+		printf("%s, %llu ok, %llu bad, at %llu ms\n",
+		       st->last_check_ok ? "ok" : "FAILED",
+		       (unsigned long long)st->last_check_n_ok,
+		       (unsigned long long)st->last_check_n_bad,
+		       (unsigned long long)st->last_check_ms);
+	else
+		printf("never\n");
+	label("last error:");
+	ftg_print_safe(stdout, text_or_dash(st->last_error));
+	putchar('\n');
+	label("verify:");
+	printf("every %llu ms; at most %llu sites armed without --force\n",
+	       (unsigned long long)st->verify_period_ms, (unsigned long long)st->max_arm);
+	label("modules:");
+	printf("0x%llx-0x%llx\n", (unsigned long long)st->modules_vaddr,
+	       (unsigned long long)st->modules_end);
+	label("vmalloc:");
+	printf("0x%llx-0x%llx\n", (unsigned long long)st->vmalloc_start,
+	       (unsigned long long)st->vmalloc_end);
+}
+
+static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	bool json = ftg_args_has(args, FTG_OPT_JSON);
+	struct ftg_status st;
+	struct ftg_root *root;
+
+	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER))
+		return FTG_CMD_ERROR;
+	root = ftg_cmd_root(ctx);
+	if (!root)
+		return FTG_CMD_ERROR;
+	memset(&st, 0, sizeof(st));
+	if (ftg_status_read(ftg_root_debugfs(root), &st) < 0) {
+		if (ftg_error_code() != FTG_E_NO_MODULE)
+			return ftg_cmd_lib_error(ctx, "reading ftguard/status");
+		/* Not loaded is an answer, not a failure to give one. */
+		if (json) {
+			struct ftg_json *j = ftg_json_new(stdout);
+
+			ftg_json_object_begin(j, NULL);
+			ftg_json_bool(j, "loaded", false);
+			ftg_json_object_end(j);
+			ftg_json_free(j);
+		} else {
+			label("module:");
+			printf("not loaded\n");
+			ftg_cmd_info(ctx, "load it with 'modprobe ftguard' "
+				     "(or 'insmod /lib/ftguard/ftguard.ko')");
+		}
+		return FTG_CMD_REFUSED;
+	}
+	if (json)
+		status_json(&st);
+	else
+		status_text(&st);
+	return FTG_CMD_OK;
+}
+
+static const struct ftg_cmd_option status_options[] = {
+	FTG_OPTION_JSON,
+	FTG_OPTION_END
+};
+
+const struct ftg_cmd_entry ftg_cmd_status_entry = {
+	.name = "status",
+	.usage = "[--json]",
+	.summary = "Show whether ftguard.ko is loaded, armed, by whom, and its last check",
+	.description =
+		"Reads ftguard.ko's status table: whether sites are armed and who\n"
+		"owns the arm (a process, or 'persistent' after 'ftguard start'),\n"
+		"whether the module killed tracing and why, how many sites it knows,\n"
+		"and the result of the last check. With --root the status saved in\n"
+		"a snapshot is shown.",
+	.exit_status =
+		"0 the status was shown; 1 ftguard.ko is not loaded; 2 an error.",
+	.options = status_options,
+	.min_args = 0,
+	.max_args = 0,
+	.exec = status_exec,
+};

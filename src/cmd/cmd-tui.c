@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `ftguard tui`: run the TUI, a separate program (ftguard-tui, built from
+ * ui/), installed in libexecdir; PATH is the fallback for a build tree.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmd/ftguard-cmd.h"
+
+#ifndef FTG_LIBEXECDIR
+#define FTG_LIBEXECDIR "/usr/libexec"
+#endif
+#define TUI_PROGRAM "ftguard-tui"
+
+/* FTGUARD_TUI overrides (tests, build trees), then libexecdir, then PATH. */
+static char *find_tui(void)
+{
+	const char *env = getenv("FTGUARD_TUI");
+	char *path;
+
+	if (env && *env)
+		return strdup(env);
+	if (asprintf(&path, "%s/%s", FTG_LIBEXECDIR, TUI_PROGRAM) < 0)
+		return NULL;
+	if (access(path, X_OK) == 0)
+		return path;
+	free(path);
+	return strdup(TUI_PROGRAM);	/* execvp searches PATH */
+}
+
+/*
+ * Run rather than exec, so that the shell can come back to its prompt;
+ * the TUI's own status is passed on.
+ */
+static int tui_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	char **argv = calloc((size_t)args->argc + 4, sizeof(*argv));
+	char *prog = find_tui();
+	int i, n = 0, status;
+	pid_t pid;
+
+	if (!argv || !prog) {
+		free(argv);
+		free(prog);
+		ftg_cmd_error(ctx, "%s", strerror(ENOMEM));
+		return FTG_CMD_ERROR;
+	}
+	argv[n++] = prog;
+	if (ctx->root) {
+		argv[n++] = (char *)"--root";
+		argv[n++] = (char *)ctx->root;
+	}
+	for (i = 0; i < args->argc; i++)
+		argv[n++] = args->argv[i];
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		execvp(prog, argv);
+		_exit(127);
+	}
+	free(argv);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0) {
+		ftg_cmd_error(ctx, "running %s: %s", prog, strerror(errno));
+		free(prog);
+		return FTG_CMD_ERROR;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+		ftg_cmd_error(ctx, "cannot run %s: not in %s nor in PATH (install "
+			      "ftguard's TUI, or set FTGUARD_TUI)", TUI_PROGRAM, FTG_LIBEXECDIR);
+		free(prog);
+		return FTG_CMD_ERROR;
+	}
+	free(prog);
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status) > FTG_CMD_ERROR ? FTG_CMD_ERROR : WEXITSTATUS(status);
+	return FTG_CMD_ERROR;
+}
+
+const struct ftg_cmd_entry ftg_cmd_tui_entry = {
+	.name = "tui",
+	.usage = "[-- TUI-ARGS...]",
+	.summary = "Open the interactive terminal interface",
+	.description =
+		"Runs ftguard-tui from ftguard's libexec directory (or the program\n"
+		"named by FTGUARD_TUI, or ftguard-tui from PATH), passing --root DIR\n"
+		"when it was given to ftguard and any arguments after '--'. See\n"
+		"ftguard-tui --help for its keys.",
+	.exit_status = "The TUI's own exit status; 2 when it cannot be run.",
+	.min_args = 0,
+	.max_args = -1,
+	.exec = tui_exec,
+};

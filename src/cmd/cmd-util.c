@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Helpers shared by the subcommands: messages, checks of what a command
+ * needs from the system (with the fix spelled out), safe printing of
+ * kernel-supplied names, number and glob parsing.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/ftguard-cmd.h"
+
+static void vmessage(const struct ftg_cmd_ctx *ctx, const char *kind,
+		     const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "ftguard%s%s: %s", ctx->cmd_name ? " " : "",
+		ctx->cmd_name ? ctx->cmd_name : "", kind);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void ftg_cmd_error(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(ctx, "", fmt, ap);
+	va_end(ap);
+}
+
+void ftg_cmd_warn(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(ctx, "warning: ", fmt, ap);
+	va_end(ap);
+}
+
+/* Progress and explanations: silenced by -q. */
+void ftg_cmd_info(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ctx->verbosity < 0)
+		return;
+	va_start(ap, fmt);
+	vmessage(ctx, "", fmt, ap);
+	va_end(ap);
+}
+
+void ftg_cmd_usage_error(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_entry *e,
+			 const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(ctx, "", fmt, ap);
+	va_end(ap);
+	ftg_cmd_print_usage(stderr, e);
+}
+
+/**
+ * ftg_cmd_root - where this invocation reads the kernel's files from
+ * @ctx: the invocation; --root DIR names a snapshot, else the live system
+ *
+ * Opened on first use and kept in @ctx (ftg_cmd_ctx_release() frees it).
+ *
+ * Return: the root, or NULL after printing why.
+ */
+struct ftg_root *ftg_cmd_root(struct ftg_cmd_ctx *ctx)
+{
+	if (!ctx->froot) {
+		ctx->froot = ftg_root_open(ctx->root);
+		if (!ctx->froot) {
+			if (ctx->root)
+				ftg_cmd_error(ctx, "--root %s: %s", ctx->root,
+					      *ftg_error_last() ? ftg_error_last()
+								: strerror(errno));
+			else
+				ftg_cmd_lib_error(ctx, "finding /proc, /sys and tracefs");
+		}
+	}
+	return ctx->froot;
+}
+
+void ftg_cmd_ctx_release(struct ftg_cmd_ctx *ctx)
+{
+	ftg_root_free(ctx->froot);
+	ctx->froot = NULL;
+}
+
+/* @dir/@rel; the caller frees it. */
+char *ftg_cmd_path(const char *dir, const char *rel)
+{
+	char *path;
+
+	if (asprintf(&path, "%s/%s", dir, rel) < 0)
+		return NULL;
+	return path;
+}
+
+static bool path_exists(const char *dir, const char *rel, int *err)
+{
+	char *path = ftg_cmd_path(dir, rel);
+	struct stat st;
+	int ret;
+
+	if (!path) {
+		*err = ENOMEM;
+		return false;
+	}
+	ret = stat(path, &st);
+	*err = ret < 0 ? errno : 0;
+	free(path);
+	return ret == 0;
+}
+
+/* A mount point shows entries; the bare directory underneath is empty. */
+static bool dir_has_entries(const char *path)
+{
+	struct dirent *d;
+	bool found = false;
+	DIR *dir;
+
+	dir = opendir(path);
+	if (!dir)
+		return errno == EACCES;	/* exists; the caller says why it failed */
+	while (!found && (d = readdir(dir)))
+		found = strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
+	closedir(dir);
+	return found;
+}
+
+static int need_root_user(const struct ftg_cmd_ctx *ctx)
+{
+	if (ctx->root || geteuid() == 0)
+		return 0;
+	ftg_cmd_error(ctx, "must be run as root: ftguard.ko's files in debugfs "
+		      "and the trace buffers are root's (try 'sudo ftguard %s')",
+		      ctx->cmd_name ? ctx->cmd_name : "");
+	return FTG_CMD_ERROR;
+}
+
+static int need_debugfs(const struct ftg_cmd_ctx *ctx, const struct ftg_root *root)
+{
+	if (dir_has_entries(ftg_root_debugfs(root)))
+		return 0;
+	if (ctx->root)
+		ftg_cmd_error(ctx, "%s: the snapshot holds no debugfs files",
+			      ftg_root_debugfs(root));
+	else
+		ftg_cmd_error(ctx, "debugfs is not mounted at %s: mount it with "
+			      "'mount -t debugfs debugfs %s'",
+			      ftg_root_debugfs(root), ftg_root_debugfs(root));
+	return FTG_CMD_ERROR;
+}
+
+static int need_module(const struct ftg_cmd_ctx *ctx, const struct ftg_root *root)
+{
+	int err, mod_err;
+
+	if (path_exists(ftg_root_debugfs(root), "ftguard/status", &err))
+		return 0;
+	if (err == EACCES) {
+		ftg_cmd_error(ctx, "permission denied reading ftguard.ko's status: run as root");
+		return FTG_CMD_ERROR;
+	}
+	if (ctx->root)
+		ftg_cmd_error(ctx, "%s: the snapshot holds no ftguard.ko tables "
+			      "(debug/ftguard/)", ctx->root);
+	else if (path_exists(ftg_root_sys(root), "module/ftguard", &mod_err))
+		ftg_cmd_error(ctx, "ftguard.ko is loaded but %s/ftguard is missing",
+			      ftg_root_debugfs(root));
+	else
+		ftg_cmd_error(ctx, "ftguard.ko is not loaded: load it with 'modprobe "
+			      "ftguard' (or 'insmod /lib/ftguard/ftguard.ko')");
+	return FTG_CMD_ERROR;
+}
+
+static int need_tracefs(const struct ftg_cmd_ctx *ctx, const struct ftg_root *root)
+{
+	int err;
+
+	if (path_exists(ftg_root_tracefs(root), "available_filter_functions", &err))
+		return 0;
+	if (ctx->root)
+		ftg_cmd_error(ctx, "%s: the snapshot holds no tracefs files",
+			      ftg_root_tracefs(root));
+	else if (err == EACCES)
+		ftg_cmd_error(ctx, "permission denied reading tracefs: run as root");
+	else
+		ftg_cmd_error(ctx, "tracefs is not mounted: mount it with "
+			      "'mount -t tracefs tracefs /sys/kernel/tracing'");
+	return FTG_CMD_ERROR;
+}
+
+/**
+ * ftg_cmd_need - check what a subcommand needs, explaining what is missing
+ * @ctx: the invocation (its root decides live system or snapshot)
+ * @needs: mask of enum ftg_cmd_need
+ *
+ * Return: 0 when all is there, FTG_CMD_ERROR after printing how to fix it.
+ */
+int ftg_cmd_need(struct ftg_cmd_ctx *ctx, unsigned int needs)
+{
+	struct ftg_root *root;
+
+	if ((needs & FTG_NEED_ROOT_USER) && need_root_user(ctx))
+		return FTG_CMD_ERROR;
+	root = ftg_cmd_root(ctx);
+	if (!root)
+		return FTG_CMD_ERROR;
+	if ((needs & (FTG_NEED_DEBUGFS | FTG_NEED_MODULE)) && need_debugfs(ctx, root))
+		return FTG_CMD_ERROR;
+	if ((needs & FTG_NEED_MODULE) && need_module(ctx, root))
+		return FTG_CMD_ERROR;
+	if ((needs & FTG_NEED_TRACEFS) && need_tracefs(ctx, root))
+		return FTG_CMD_ERROR;
+	return 0;
+}
+
+/**
+ * ftg_cmd_lib_error - report a failed library call
+ * @ctx: the invocation
+ * @what: what was being done ("reading the site table")
+ *
+ * The library's own message (ftg_error_last()) already says what to do
+ * for the common cases (module not loaded, not root, not mounted); errno's
+ * text stands in when it has none.
+ *
+ * Return: FTG_CMD_ERROR, so callers can "return ftg_cmd_lib_error(...)".
+ */
+int ftg_cmd_lib_error(const struct ftg_cmd_ctx *ctx, const char *what)
+{
+	const char *msg = ftg_error_last();
+	int err = errno;
+
+	if (!msg || !*msg)
+		msg = strerror(err);
+	ftg_cmd_error(ctx, "%s: %s", what, msg);
+	return FTG_CMD_ERROR;
+}
+
+volatile sig_atomic_t ftg_cmd_interrupted;
+
+static const int caught_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	ftg_cmd_interrupted = 1;
+}
+
+void ftg_cmd_catch_signals(struct ftg_saved_signals *saved)
+{
+	struct sigaction sa = { .sa_handler = on_interrupt };
+	size_t i;
+
+	ftg_cmd_interrupted = 0;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(caught_signals) / sizeof(caught_signals[0]); i++)
+		sigaction(caught_signals[i], &sa, &saved->old[i]);
+}
+
+void ftg_cmd_restore_signals(const struct ftg_saved_signals *saved)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(caught_signals) / sizeof(caught_signals[0]); i++)
+		sigaction(caught_signals[i], &saved->old[i], NULL);
+}
+
+/* Kernel-supplied names may hold anything: never send raw control bytes to
+ * a terminal. Everything outside printable ASCII becomes \xHH. */
+static int print_safe_count(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	int n = 0;
+
+	for (; *p; p++) {
+		if (*p >= 0x20 && *p < 0x7f) {
+			fputc(*p, f);
+			n++;
+		} else {
+			n += fprintf(f, "\\x%02x", *p);
+		}
+	}
+	return n;
+}
+
+void ftg_print_safe(FILE *f, const char *s)
+{
+	print_safe_count(f, s);
+}
+
+/* Left-aligned in a field of @width columns (at least one space after). */
+void ftg_print_safe_width(FILE *f, const char *s, int width)
+{
+	int n = print_safe_count(f, s);
+
+	do
+		fputc(' ', f);
+	while (++n < width);
+}
+
+/* Decimal, 0x-hex or octal, the whole string, no sign. */
+int ftg_parse_u64(const char *s, uint64_t *val)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!s || !*s || *s == '-' || isspace((unsigned char)*s)) {
+		errno = EINVAL;
+		return -1;
+	}
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end) {
+		errno = errno ? errno : EINVAL;
+		return -1;
+	}
+	*val = v;
+	return 0;
+}
+
+/* A buffer size in KiB, as trace-cmd's -b: a positive decimal number. */
+int ftg_parse_size_kb(const char *s, unsigned long *kb)
+{
+	uint64_t v;
+
+	if (ftg_parse_u64(s, &v) < 0 || v == 0 || v > (1ULL << 30)) {
+		errno = EINVAL;
+		return -1;
+	}
+	*kb = (unsigned long)v;
+	return 0;
+}
+
+/**
+ * ftg_glob_valid - check a shell glob before handing it to the selection
+ * @glob: the pattern
+ * @why: set to a reason when invalid
+ *
+ * Return: true when @glob is well formed.
+ */
+bool ftg_glob_valid(const char *glob, const char **why)
+{
+	const char *p;
+
+	if (!*glob) {
+		*why = "empty pattern";
+		return false;
+	}
+	for (p = glob; *p; p++) {
+		if (*p == '\\') {
+			if (!p[1]) {
+				*why = "trailing backslash";
+				return false;
+			}
+			p++;
+		} else if (*p == '[') {
+			const char *q = p + 1;
+
+			if (*q == '!' || *q == '^')
+				q++;
+			if (*q == ']')
+				q++;
+			while (*q && *q != ']')
+				q++;
+			if (!*q) {
+				*why = "'[' without a closing ']'";
+				return false;
+			}
+			p = q;
+		} else if ((unsigned char)*p < 0x20) {
+			*why = "control character in pattern";
+			return false;
+		}
+	}
+	return true;
+}
