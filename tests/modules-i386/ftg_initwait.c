@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ftg_initwait: a module whose init can be held open, so that its __init
+ * functions can be armed while they are still live text, then let go.
+ *
+ * Init creates debugfs ftg_initwait/{release,ticks} and keeps calling the
+ * __init function initwait_tick() (ticks counts the calls) until something
+ * is written to release, or hold_ms passes. Its 512 KiB of __initdata make
+ * the init area as large as in the measured i386 recipe (kernel-facts.md):
+ * once freed, the hole is big enough for e1000e's BAR0 mapping.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/wait.h>
+
+#define FTG_BALLAST_SIZE	(512 * 1024)
+#define FTG_TICK_MS		20
+
+static unsigned int hold_ms = 30000;
+module_param(hold_ms, uint, 0444);
+MODULE_PARM_DESC(hold_ms, "longest time init waits for a release (ms)");
+
+/* Not all zero, and written with WRITE_ONCE: the compiler must keep it. */
+static u8 ftg_initwait_ballast[FTG_BALLAST_SIZE] __initdata = { 1 };
+
+static DECLARE_WAIT_QUEUE_HEAD(ftg_release_wq);
+static bool ftg_released;
+static unsigned long ftg_ticks;
+static struct dentry *ftg_initwait_dir;
+
+static ssize_t release_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	WRITE_ONCE(ftg_released, true);
+	wake_up(&ftg_release_wq);
+	return count;
+}
+
+static const struct file_operations release_fops = {
+	.owner = THIS_MODULE,
+	.write = release_write,
+};
+
+/* Global, with prototypes: no IPA clone may rename them. */
+void initwait_tick(unsigned long i);
+void initwait_hold(void);
+
+noinline void __init initwait_tick(unsigned long i)
+{
+	WRITE_ONCE(ftg_initwait_ballast[i % FTG_BALLAST_SIZE], (u8)i);
+	WRITE_ONCE(ftg_ticks, READ_ONCE(ftg_ticks) + 1);
+}
+
+noinline void __init initwait_hold(void)
+{
+	unsigned long deadline = jiffies + msecs_to_jiffies(hold_ms);
+	unsigned long i = 0;
+
+	while (!READ_ONCE(ftg_released) && time_before(jiffies, deadline)) {
+		initwait_tick(i++);
+		wait_event_timeout(ftg_release_wq, READ_ONCE(ftg_released),
+				   msecs_to_jiffies(FTG_TICK_MS));
+	}
+	if (!READ_ONCE(ftg_released))
+		pr_info("no release within %u ms, finishing init\n", hold_ms);
+}
+
+static int __init ftg_initwait_init(void)
+{
+	ftg_initwait_dir = debugfs_create_dir("ftg_initwait", NULL);
+	debugfs_create_file("release", 0200, ftg_initwait_dir, NULL,
+			    &release_fops);
+	debugfs_create_ulong("ticks", 0400, ftg_initwait_dir, &ftg_ticks);
+	initwait_hold();
+	initwait_tick(0);
+	return 0;
+}
+
+static void __exit ftg_initwait_exit(void)
+{
+	debugfs_remove(ftg_initwait_dir);
+}
+
+module_init(ftg_initwait_init);
+module_exit(ftg_initwait_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("ftguard test module: init held open, 512 KiB of init data");
