@@ -58,7 +58,8 @@ static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 				    "shown: -l, -n and -m need the live module");
 		return FTG_CMD_ERROR;
 	}
-	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
+	if (ftg_cmd_check_globs(ctx, args) ||
+	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
 		return FTG_CMD_ERROR;
 	map = ftg_cmd_load_map(ctx);
 	v = ctx->root ? check_snapshot(ctx, map) : check_live(ctx, args, map);

@@ -416,7 +416,9 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_error(ctx, "record arms the live system: --root is not allowed");
 		return FTG_CMD_ERROR;
 	}
-	ret = parse_pids(&s);
+	ret = ftg_cmd_check_globs(ctx, args);
+	if (!ret)
+		ret = parse_pids(&s);
 	if (ret || (ret = ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE |
 					    FTG_NEED_TRACEFS)))
 		return ret;

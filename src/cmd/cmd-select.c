@@ -13,6 +13,34 @@ static bool has_selection(const struct ftg_cmd_args *args)
 	return ftg_args_has(args, 'l') || ftg_args_has(args, 'm');
 }
 
+/**
+ * ftg_cmd_check_globs - refuse malformed -l/-n patterns before anything else
+ * @ctx: the invocation
+ * @args: the parsed command line
+ *
+ * Return: 0, or FTG_CMD_ERROR after a usage message.
+ */
+int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	static const int keys[] = { 'l', 'n' };
+	size_t k;
+
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		int i, n = ftg_args_count(args, keys[k]);
+
+		for (i = 0; i < n; i++) {
+			const char *p = ftg_args_nth(args, keys[k], i);
+			const char *why;
+
+			if (!ftg_glob_valid(p, &why)) {
+				ftg_cmd_usage_error(ctx, args->entry, "bad glob '%s': %s", p, why);
+				return FTG_CMD_ERROR;
+			}
+		}
+	}
+	return 0;
+}
+
 static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			   struct ftg_selection *sel)
 {
@@ -24,14 +52,8 @@ static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *a
 
 		for (i = 0; i < n; i++) {
 			const char *p = ftg_args_nth(args, keys[k], i);
-			const char *why = NULL;
 			int ret;
 
-			if (keys[k] != 'm' && !ftg_glob_valid(p, &why)) {
-				ftg_cmd_usage_error(ctx, args->entry, "bad glob '%s': %s",
-						    p, why);
-				return FTG_CMD_ERROR;
-			}
 			if (keys[k] == 'l')
 				ret = ftg_selection_add(sel, p);
 			else if (keys[k] == 'n')
@@ -90,7 +112,7 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	sel = ftg_selection_new();
 	if (!sel)
 		return ftg_cmd_lib_error(ctx, "selection");
-	if (build_selection(ctx, args, sel))
+	if (ftg_cmd_check_globs(ctx, args) || build_selection(ctx, args, sel))
 		goto out;
 	if (ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
 		goto out;

@@ -46,22 +46,6 @@ static bool site_wanted(const struct ftg_site *s, const struct ftg_cmd_args *arg
 	return any;
 }
 
-static int check_patterns(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
-{
-	const char *why;
-	int i;
-
-	for (i = 0; i < ftg_args_count(args, 'l'); i++) {
-		const char *p = ftg_args_nth(args, 'l', i);
-
-		if (!ftg_glob_valid(p, &why)) {
-			ftg_cmd_usage_error(ctx, args->entry, "bad glob '%s': %s", p, why);
-			return FTG_CMD_ERROR;
-		}
-	}
-	return 0;
-}
-
 static void print_site_text(const struct ftg_site *s)
 {
 	printf("0x%016llx %-9s %-4s %10llu ", (unsigned long long)s->addr,
@@ -96,7 +80,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	size_t i, shown = 0;
 	int state = -1;
 
-	if (check_patterns(ctx, args))
+	if (ftg_cmd_check_globs(ctx, args))
 		return FTG_CMD_ERROR;
 	if (state_name) {
 		state = ftg_site_state_parse(state_name);

@@ -56,7 +56,8 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_error(ctx, "start changes the live system: --root is not allowed");
 		return FTG_CMD_ERROR;
 	}
-	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS))
+	if (ftg_cmd_check_globs(ctx, args) ||
+	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS))
 		return FTG_CMD_ERROR;
 	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
 	if (!ctl)

@@ -201,6 +201,7 @@ void ftg_json_null(struct ftg_json *j, const char *key);
 void ftg_json_escape(FILE *f, const char *s);
 
 /* cmd-select.c: -l/-n/-m and check verdicts, for check, start, record. */
+int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args);
 int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		   struct ftg_control *ctl, bool required, size_t *nsites);
 void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdict *v,
