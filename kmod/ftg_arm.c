@@ -19,6 +19,7 @@
 #include "ftg_trace.h"
 
 static struct ftg_armset *ftg_live_set;	/* read by the callback */
+static bool ftg_ops_stuck;	/* unregister failed: ftrace keeps ops */
 
 static int ftg_armset_find(const struct ftg_armset *set, unsigned long ip)
 {
@@ -84,6 +85,20 @@ static void ftg_armset_free(struct ftg_armset *set)
 	kfree(set);
 }
 
+/*
+ * Empties the (unregistered) ops' filter. ftrace_free_filter() is not an
+ * option here: it frees the hashes but leaves the ops pointing at them, so
+ * the next ftrace_set_filter_ips() on the ops frees them a second time. It
+ * is called once, at module exit.
+ */
+static void ftg_clear_filter(void)
+{
+	int ret = ftrace_set_filter_ips(&ftg.ops, NULL, 0, 0, 1);
+
+	if (ret)
+		pr_warn("cannot clear the filter: %d\n", ret);
+}
+
 static void ftg_site_unarm(struct ftg_site *s)
 {
 	s->hits = ftg_site_hits(s);
@@ -122,10 +137,11 @@ void ftg_disarm(void)
 		 * stubbed out; the set is left allocated rather than freed
 		 * under a callback that might still hold it.
 		 */
+		ftg_ops_stuck = true;
 		ftg_kill("unregister_ftrace_function failed: %d", ret);
 		return;
 	}
-	ftrace_free_filter(&ftg.ops);
+	ftg_clear_filter();
 	WRITE_ONCE(ftg_live_set, NULL);
 	ftg_armset_free(set);
 }
@@ -306,7 +322,7 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	if (ret) {
 		snprintf(why, len, "register_ftrace_function: %d", ret);
 		WRITE_ONCE(ftg_live_set, NULL);
-		ftrace_free_filter(&ftg.ops);
+		ftg_clear_filter();
 		goto out_free;
 	}
 	ftg.armset = set;
@@ -405,6 +421,8 @@ void ftg_arm_exit(void)
 	ftg_disarm();
 	mutex_unlock(&ftg.lock);
 	cancel_delayed_work_sync(&ftg.verify_work);
+	if (!ftg_ops_stuck)
+		ftrace_free_filter(&ftg.ops);
 	ftrace_free_filter(&ftg.probe_ops);
 	kvfree(ftg.report);
 	ftg.report = NULL;
