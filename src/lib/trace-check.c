@@ -94,13 +94,15 @@ static int get_num(struct cursor *c, size_t n, uint64_t *v, const char *what)
 	return 0;
 }
 
-static int skip(struct cursor *c, uint64_t n, uint64_t max, const char *what)
+/* Skips @n bytes whose size was read at @at (reported on error). */
+static int skip(struct cursor *c, uint64_t at, uint64_t n, uint64_t max,
+		const char *what)
 {
 	if (n > max)
-		return fail(c, c->off, "%s size %llu is implausible", what,
+		return fail(c, at, "%s size %llu is implausible", what,
 			    (unsigned long long)n);
 	if (n > c->size - c->off)
-		return fail(c, c->off, "%s of %llu bytes runs past the end of "
+		return fail(c, at, "%s of %llu bytes runs past the end of "
 			    "the file (%llu left)", what, (unsigned long long)n,
 			    (unsigned long long)(c->size - c->off));
 	c->off += n;
@@ -111,9 +113,9 @@ static int skip(struct cursor *c, uint64_t n, uint64_t max, const char *what)
 static int sized_blob(struct cursor *c, size_t width, uint64_t max,
 		      const char *what)
 {
-	uint64_t n;
+	uint64_t at = c->off, n;
 
-	return get_num(c, width, &n, what) ? -1 : skip(c, n, max, what);
+	return get_num(c, width, &n, what) ? -1 : skip(c, at, n, max, what);
 }
 
 static int counted(struct cursor *c, uint64_t *n, uint64_t max,
@@ -230,7 +232,7 @@ static int check_formats(struct cursor *c, struct trace_file_info *info)
 		return -1;
 	info->kallsyms_offset = c->off;
 	info->kallsyms_size = size;
-	if (skip(c, size, UINT32_MAX, "kallsyms") ||
+	if (skip(c, c->off - 4, size, UINT32_MAX, "kallsyms") ||
 	    sized_blob(c, 4, MAX_TEXT, "printk formats") ||
 	    sized_blob(c, 8, MAX_TEXT, "cmdlines"))
 		return -1;
@@ -263,7 +265,7 @@ static int check_options(struct cursor *c, bool *has_clock)
 		}
 		if (id == OPT_TRACECLOCK)
 			*has_clock = true;
-		if (skip(c, size, MAX_TEXT, "option"))
+		if (skip(c, at + 2, size, MAX_TEXT, "option"))
 			return -1;
 	}
 }

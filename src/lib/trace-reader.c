@@ -4,10 +4,12 @@
  * reader, then the same record decoding as the live path.
  */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <trace-cmd/trace-cmd.h>
@@ -47,9 +49,76 @@ static int load_syms(struct ftg_trace_file *tf, const char *path,
 	return ret;
 }
 
+static int decode_nothing(struct tracecmd_input *handle, struct tep_record *rec,
+			  int cpu, void *data)
+{
+	struct ftg_event ev;
+
+	trace_event_from_record(tracecmd_get_tep(handle), NULL, rec, &ev);
+	return 0;
+}
+
+/*
+ * libtraceevent's format parser and printer are not hardened: a flipped
+ * byte in a format's print fmt can make tep_parse_event() dereference
+ * NULL. Sizes and pages are checked in trace-check.c, but format text
+ * and field contents can only be judged by parsing them. So a child
+ * process reads and decodes the whole file first, and the file is
+ * refused if the child does not come back cleanly. The cost is a
+ * second pass over the file.
+ */
+static int preflight(const char *path, char *err, size_t errlen)
+{
+	struct tracecmd_input *handle;
+	int status, devnull;
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		/* a crash must end the child, not run the parent's handlers */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL);
+		signal(SIGABRT, SIG_DFL);
+		/* libtracecmd may print on a bad file: keep it off the tty */
+		devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (devnull >= 0) {
+			dup2(devnull, STDOUT_FILENO);
+			dup2(devnull, STDERR_FILENO);
+		}
+		handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+		if (!handle)
+			_exit(2);
+		if (tracecmd_iterate_events(handle, NULL, 0, decode_nothing,
+					    NULL) < 0)
+			_exit(3);
+		_exit(0);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (err && errlen) {
+		if (WIFSIGNALED(status))
+			snprintf(err, errlen, "%s: corrupt event formats or data: "
+				 "reading them crashed libtraceevent (signal %d)",
+				 path, WTERMSIG(status));
+		else
+			snprintf(err, errlen, "%s: corrupt event formats or data: "
+				 "libtracecmd cannot read the file", path);
+	}
+	errno = EINVAL;
+	return -1;
+}
+
 /**
  * ftg_trace_file_open - open a trace.dat file for reading
- * @path: file (version 6 fully validated; version 7 initial checks only)
+ * @path: file (version 6 fully validated; version 7 initial checks only;
+ *        then read once in a child process, see preflight())
  * @err: message "PATH: offset N: what" on failure (may be NULL)
  * @errlen: size of @err
  *
@@ -62,7 +131,8 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path, char *err,
 	struct trace_file_info info;
 	struct ftg_trace_file *tf;
 
-	if (trace_file_validate(path, &info, err, errlen))
+	if (trace_file_validate(path, &info, err, errlen) ||
+	    preflight(path, err, errlen))
 		return NULL;
 	tf = calloc(1, sizeof(*tf));
 	if (!tf)
