@@ -4,6 +4,7 @@
  * on a control descriptor, and printing a verdict.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <string.h>
 
 #include "cmd/ftguard-cmd.h"
@@ -41,8 +42,43 @@ int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args
 	return 0;
 }
 
+/* Sites given as NAME@ADDR that the module already knows, selected by
+ * address: a freed init function or a planted site is in no ftrace list. */
+struct direct_sites {
+	uint64_t addrs[64];
+	size_t n;
+};
+
+static bool known_site_pattern(const struct ftg_sites *sites, const char *pattern,
+			       uint64_t *addr)
+{
+	const char *at = strrchr(pattern, '@');
+	const char *colon = strchr(pattern, ':');
+	const struct ftg_site *site;
+	char name[256];
+	size_t off = 0;
+
+	if (!sites || !at || ftg_parse_u64(at + 1, addr) < 0)
+		return false;
+	site = ftg_sites_find(sites, *addr);
+	if (!site)
+		return false;
+	if (colon && colon < at) {
+		size_t n = (size_t)(colon - pattern);
+
+		if (strlen(site->owner) != n || strncmp(site->owner, pattern, n) != 0)
+			return false;
+		off = n + 1;
+	}
+	if ((size_t)(at - pattern) - off >= sizeof(name))
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int)((size_t)(at - pattern) - off), pattern + off);
+	return fnmatch(name, site->name, 0) == 0;
+}
+
 static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			   struct ftg_selection *sel)
+			   struct ftg_selection *sel, const struct ftg_sites *sites,
+			   struct direct_sites *direct)
 {
 	static const int keys[] = { 'l', 'n', 'm' };
 	size_t k;
@@ -52,8 +88,14 @@ static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *a
 
 		for (i = 0; i < n; i++) {
 			const char *p = ftg_args_nth(args, keys[k], i);
+			uint64_t addr;
 			int ret;
 
+			if (keys[k] == 'l' && direct->n < sizeof(direct->addrs) / sizeof(direct->addrs[0]) &&
+			    known_site_pattern(sites, p, &addr)) {
+				direct->addrs[direct->n++] = addr;
+				continue;
+			}
 			if (keys[k] == 'l')
 				ret = ftg_selection_add(sel, p);
 			else if (keys[k] == 'n')
@@ -69,6 +111,17 @@ static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *a
 		}
 	}
 	return 0;
+}
+
+/* The site table, only when some -l pins an address (NAME@ADDR). */
+static struct ftg_sites *sites_for_pins(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	int i;
+
+	for (i = 0; i < ftg_args_count(args, 'l'); i++)
+		if (strchr(ftg_args_nth(args, 'l', i), '@'))
+			return ftg_sites_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	return NULL;
 }
 
 /**
@@ -91,6 +144,8 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	struct ftg_candidates *cand = NULL;
 	struct ftg_selection *sel = NULL;
 	struct ftg_kallsyms *ks = NULL;
+	struct ftg_sites *sites = NULL;
+	struct direct_sites direct = { .n = 0 };
 	struct ftg_root *root = ftg_cmd_root(ctx);
 	int ret = FTG_CMD_ERROR;
 
@@ -112,8 +167,20 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	sel = ftg_selection_new();
 	if (!sel)
 		return ftg_cmd_lib_error(ctx, "selection");
-	if (ftg_cmd_check_globs(ctx, args) || build_selection(ctx, args, sel))
+	if (ftg_cmd_check_globs(ctx, args))
 		goto out;
+	sites = sites_for_pins(ctx, args);
+	if (build_selection(ctx, args, sel, sites, &direct))
+		goto out;
+	if (direct.n && ftg_control_select_addrs(ctl, direct.addrs, direct.n) < 0) {
+		ftg_cmd_lib_error(ctx, "selecting sites");
+		goto out;
+	}
+	*nsites = direct.n;
+	if (ftg_selection_empty(sel)) {
+		ret = 0;	/* only pinned sites */
+		goto out;
+	}
 	if (ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
 		goto out;
 	ks = ftg_kallsyms_read(ftg_root_proc(root));
@@ -129,8 +196,8 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	cand = ftg_selection_resolve(sel, ks, avail);
 	if (!cand) {
 		if (ftg_error_code() == FTG_E_NO_MATCH)
-			ftg_cmd_error(ctx, "no function matches: %s (see 'ftguard sites' "
-				      "and available_filter_functions)", ftg_error_last());
+			ftg_cmd_error(ctx, "%s (see 'ftguard sites' and "
+				      "available_filter_functions)", ftg_error_last());
 		else
 			ftg_cmd_lib_error(ctx, "selecting functions");
 		goto out;
@@ -143,11 +210,12 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ftg_cmd_lib_error(ctx, "selecting sites");
 		goto out;
 	}
-	*nsites = ftg_candidates_count(cand);
-	if (ctx->verbosity > 0)
-		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
+	*nsites += ftg_candidates_count(cand);
 	ret = 0;
 out:
+	if (!ret && ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
+	ftg_sites_free(sites);
 	ftg_candidates_free(cand);
 	ftg_ftrace_funcs_free(avail);
 	ftg_kallsyms_free(ks);
@@ -183,20 +251,16 @@ static void finding_json(struct ftg_json *j, const struct ftg_finding *f)
 	ftg_json_object_end(j);
 }
 
+/* "  ADDR OWNER: <the checker's reason, which names the region>" */
 static void finding_text(const struct ftg_finding *f)
 {
-	enum ftg_verdict_kind kind = f->module_verdict != FTG_VERDICT_OK
-		? f->module_verdict : f->map_verdict;
-
-	printf("  0x%016llx %-8s ", (unsigned long long)f->addr,
-	       ftg_verdict_kind_name(kind));
+	printf("  0x%016llx ", (unsigned long long)f->addr);
 	ftg_print_safe(stdout, f->owner);
-	putchar(':');
-	ftg_print_safe(stdout, f->name);
 	printf(": ");
 	ftg_print_safe(stdout, f->reason);
 	if (!f->agree)
-		printf(" (ftguard.ko: %s, map: %s)", ftg_verdict_kind_name(f->module_verdict),
+		printf(" (ftguard.ko says %s, the map %s)",
+		       ftg_verdict_kind_name(f->module_verdict),
 		       ftg_verdict_kind_name(f->map_verdict));
 	putchar('\n');
 }

@@ -50,3 +50,9 @@ src/cmd/completion/ftguard: src/cmd/ftguard.bash-completion
 	$(AM_V_GEN)$(MKDIR_P) src/cmd/completion && cp $(srcdir)/src/cmd/ftguard.bash-completion $@
 
 EXTRA_DIST += tests/cmd
+
+# tests/cmd/run: the trace.dat for report/export cases is written from the
+# raw pages in tests/fixtures/trace by this helper.
+check_PROGRAMS += tests/cmd/make-trace
+tests_cmd_make_trace_SOURCES = tests/cmd/make-trace.c
+tests_cmd_make_trace_LDADD = libftguard.la

@@ -1,0 +1,91 @@
+#!/bin/sh
+# ftguard status, sites, check, map, start, stop, reset against the real
+# module: answers, exit statuses (0 ok, 1 refused, 2 error) and the
+# actionable errors when the module is missing.
+. /tests/lib.sh
+
+T=/sys/kernel/debug/ftg_target/trigger
+OUT=/tmp/cli-basic.out
+ERR=/tmp/cli-basic.err
+
+# run STATUS CMD...: run CMD, its output in $OUT/$ERR; fail unless STATUS.
+run() {
+	_want=$1
+	shift
+	"$@" >"$OUT" 2>"$ERR"
+	_st=$?
+	[ "$_st" = "$_want" ] || { cat "$OUT" "$ERR"; fail "'$*' exited $_st, expected $_want"; }
+	log "$* -> $_st"
+}
+out_has() { grep -q -- "$1" "$OUT" || { cat "$OUT"; fail "stdout lacks '$1'"; }; }
+err_has() { grep -q -- "$1" "$ERR" || { cat "$ERR"; fail "stderr lacks '$1'"; }; }
+site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$FTG_DEBUGFS/sites"; }
+
+# Without the module: an answer for status, the way to load it for the rest.
+run 1 ftguard status
+out_has 'not loaded'
+err_has 'insmod\|modprobe'
+run 2 ftguard sites
+err_has 'ftguard.ko is not loaded'
+run 2 ftguard start -l fn_a
+err_has 'not loaded'
+
+load_ftguard
+load_test_module ftg_target
+
+run 0 ftguard status
+out_has '^module: *loaded'
+out_has '^armed: *no'
+run 0 ftguard status --json
+out_has '"loaded":true'
+run 0 ftguard sites -m ftg_target
+out_has ' fn_a$'
+out_has ' fn_b$'
+run 0 ftguard sites -m ftg_target --state ok --json
+out_has '"name":"fn_a"'
+run 1 ftguard sites -m no_such_module
+
+run 0 ftguard check -m ftg_target
+out_has 'consistent'
+run 0 ftguard check -l vfs_read
+out_has 'checked 1 sites'
+run 0 ftguard check -l 'ftg_target:fn_*' --json
+out_has '"ok":true'
+run 2 ftguard check -l no_such_function_xyz
+err_has 'no function matches'
+run 2 ftguard check -l 'fn_['
+err_has 'bad glob'
+
+fn_a=$(site_field fn_a 1)
+[ -n "$fn_a" ] || fail "no fn_a site"
+run 0 ftguard map --at "$fn_a"
+out_has 'ftg_target'
+run 0 ftguard map
+out_has 'core-text'
+out_has 'module-text'
+run 0 ftguard map --json
+out_has '"regions":\['
+
+# start: persistent arm, refused while armed; stop; reset
+run 2 ftguard start
+err_has 'nothing selected'
+run 0 ftguard start -l fn_a
+grep -q '^armed 1$' "$FTG_DEBUGFS/status" || fail "not armed after start"
+grep -q '^owner persistent' "$FTG_DEBUGFS/status" || fail "start's arm is not persistent"
+echo 5 > "$T" || fail "trigger"
+expect_eq "fn_a hits while started" 5 "$(site_field fn_a 5)"
+run 1 ftguard start -l fn_b
+err_has 'refused'
+run 0 ftguard status
+out_has '^armed: *yes, 1 sites, owner persistent'
+run 0 ftguard stop
+grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "still armed after stop"
+expect_eq "enabled_functions after stop" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
+run 0 ftguard stop
+run 0 ftguard reset
+run 0 ftguard status
+out_has '^killed: *no'
+
+rmmod ftg_target || fail "rmmod ftg_target"
+unload_ftguard
+pass
