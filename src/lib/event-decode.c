@@ -178,10 +178,14 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 			n = -1;
 			break;
 		}
+		if (!cb) {		/* counting only: skip the decoding */
+			n++;
+			continue;
+		}
 		if (trace_event_from_record(fmt->tep, &fmt->syms, &rec, &ev))
 			continue;
 		n++;
-		if (cb && cb(&ev, data))
+		if (cb(&ev, data))
 			break;
 	}
 out:

@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Live events from the module's tracefs instance, through libtracefs:
+ * each CPU's trace_pipe_raw read without blocking (tracefs_cpu_*), whole
+ * pages handed to a trace.dat writer and/or decoded to a callback, and
+ * lost events from per_cpu/cpuN/stats.
+ *
+ * With a writer the pages are spliced (tracefs_cpu_buffered_read), which
+ * only ever yields full pages: a file holds no half-empty pages while
+ * recording, and ftg_live_drain() collects the partial ones at the end.
+ * Without a writer pages are read(), which also returns the partial page
+ * the kernel is filling, so a live view is never a page behind.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <tracefs/tracefs.h>
+#include <traceevent/event-parse.h>
+
+#include "trace-local.h"
+
+#define DEFAULT_INSTANCE	"ftguard"
+#define MAX_CPUS		4096
+#define PAGES_PER_PUMP		64	/* per CPU, so one busy CPU cannot starve the rest */
+
+struct live_cpu {
+	int fd;
+	struct tracefs_cpu *tcpu;
+	uint64_t lost_at_open;
+};
+
+struct ftg_live {
+	struct tracefs_instance *inst;
+	struct ftg_trace_formats *fmt;
+	struct live_cpu *cpus;
+	int ncpus;
+	unsigned char *page;
+	struct ftg_trace_counters counters;
+};
+
+static int count_cpus(struct tracefs_instance *inst)
+{
+	struct stat st;
+	char name[64];
+	char *path;
+	int cpu, ret;
+
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		snprintf(name, sizeof(name), "per_cpu/cpu%d", cpu);
+		path = tracefs_instance_get_file(inst, name);
+		if (!path)
+			return -1;
+		ret = stat(path, &st);
+		tracefs_put_tracing_file(path);
+		if (ret)
+			break;
+	}
+	return cpu;
+}
+
+/* "overrun" + "dropped events" of one CPU's stats: what never reached us. */
+static uint64_t read_lost(struct ftg_live *live, int cpu)
+{
+	unsigned long long overrun = 0, dropped = 0;
+	const char *p;
+	char name[64];
+	char *stats;
+
+	snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
+	stats = tracefs_instance_file_read(live->inst, name, NULL);
+	if (!stats)
+		return 0;
+	p = strstr(stats, "overrun:");
+	if (p && (p == stats || p[-1] == '\n'))
+		sscanf(p, "overrun: %llu", &overrun);
+	p = strstr(stats, "dropped events:");
+	if (p)
+		sscanf(p, "dropped events: %llu", &dropped);
+	free(stats);
+	return overrun + dropped;
+}
+
+static int open_cpu(struct ftg_live *live, int cpu)
+{
+	struct live_cpu *c = &live->cpus[cpu];
+	char name[64];
+	char *path;
+
+	snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", cpu);
+	path = tracefs_instance_get_file(live->inst, name);
+	if (!path)
+		return -1;
+	c->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	tracefs_put_tracing_file(path);
+	if (c->fd < 0)
+		return -1;
+	c->tcpu = tracefs_cpu_alloc_fd(c->fd, live->fmt->page_size, true);
+	if (!c->tcpu)
+		return -1;
+	c->lost_at_open = read_lost(live, cpu);
+	return 0;
+}
+
+/* The instance may use another clock than the top level. */
+static int use_instance_clock(struct ftg_live *live)
+{
+	struct trace_blob *clock = &live->fmt->clock;
+	int size = 0;
+	char *text;
+
+	text = tracefs_instance_file_read(live->inst, "trace_clock", &size);
+	if (!text)
+		return 0;
+	free(clock->text);
+	clock->text = text;
+	clock->size = size;
+	return 0;
+}
+
+static int drop_kallsyms(struct ftg_trace_formats *fmt)
+{
+	trace_blob_free(&fmt->kallsyms);
+	fmt->kallsyms.text = calloc(1, 1);
+	return fmt->kallsyms.text ? trace_formats_parse(fmt) : -1;
+}
+
+/**
+ * ftg_live_open - open the module's trace instance for reading
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @instance: instance name (NULL: "ftguard")
+ * @proc_dir: procfs root for kallsyms (NULL: /proc)
+ * @flags: FTG_LIVE_NO_KALLSYMS to skip symbol names
+ *
+ * Reads the event formats (system ftguard, plus ftrace's own) and
+ * kallsyms, and opens every CPU's trace_pipe_raw without blocking. The
+ * instance is not created: ftguard.ko owns it.
+ *
+ * Return: the session (free with ftg_live_free()), or NULL with errno:
+ * ENODEV when the instance does not exist (module not loaded), EACCES
+ * when not root, ENOENT when tracefs or the ftguard events are missing.
+ */
+struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
+			       const char *proc_dir, unsigned int flags)
+{
+	struct ftg_live *live;
+	int cpu, saved;
+
+	live = calloc(1, sizeof(*live));
+	if (!live)
+		return NULL;
+	errno = 0;
+	live->inst = tracefs_instance_alloc(tracefs_dir,
+					    instance ? instance : DEFAULT_INSTANCE);
+	if (!live->inst) {
+		saved = errno == EACCES ? EACCES : ENODEV;
+		goto fail_errno;
+	}
+	live->fmt = ftg_trace_formats_read(tracefs_dir, NULL, proc_dir);
+	if (!live->fmt || use_instance_clock(live) ||
+	    ((flags & FTG_LIVE_NO_KALLSYMS) && drop_kallsyms(live->fmt)))
+		goto fail;
+	live->ncpus = count_cpus(live->inst);
+	if (live->ncpus <= 0) {
+		saved = ENODEV;
+		goto fail_errno;
+	}
+	live->cpus = calloc(live->ncpus, sizeof(*live->cpus));
+	live->page = malloc(live->fmt->page_size);
+	if (!live->cpus || !live->page)
+		goto fail;
+	for (cpu = 0; cpu < live->ncpus; cpu++)
+		live->cpus[cpu].fd = -1;
+	for (cpu = 0; cpu < live->ncpus; cpu++)
+		if (open_cpu(live, cpu))
+			goto fail;
+	return live;
+fail:
+	saved = errno ? errno : EIO;
+fail_errno:
+	ftg_live_free(live);
+	errno = saved;
+	return NULL;
+}
+
+/**
+ * ftg_live_free - close a live session
+ * @live: the session (NULL is ignored)
+ */
+void ftg_live_free(struct ftg_live *live)
+{
+	int cpu;
+
+	if (!live)
+		return;
+	for (cpu = 0; live->cpus && cpu < live->ncpus; cpu++) {
+		if (live->cpus[cpu].tcpu)
+			tracefs_cpu_free_fd(live->cpus[cpu].tcpu);
+		if (live->cpus[cpu].fd >= 0)
+			close(live->cpus[cpu].fd);
+	}
+	free(live->cpus);
+	free(live->page);
+	ftg_trace_formats_free(live->fmt);
+	tracefs_instance_free(live->inst);
+	free(live);
+}
+
+/** ftg_live_ncpus - CPUs of the instance. Return: the count. */
+int ftg_live_ncpus(const struct ftg_live *live)
+{
+	return live->ncpus;
+}
+
+/** ftg_live_page_size - ring-buffer page size. Return: bytes. */
+size_t ftg_live_page_size(const struct ftg_live *live)
+{
+	return live->fmt->page_size;
+}
+
+/** ftg_live_tep - the decoding handle. Return: owned by @live. */
+struct tep_handle *ftg_live_tep(struct ftg_live *live)
+{
+	return live->fmt->tep;
+}
+
+/**
+ * ftg_live_formats - the formats a trace.dat of this session needs
+ * @live: the session
+ *
+ * Pass them to ftg_trace_writer_create(). Return: owned by @live.
+ */
+struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live)
+{
+	return live->fmt;
+}
+
+static int handle_page(struct ftg_live *live, int cpu, int size,
+		       struct ftg_trace_writer *writer, ftg_event_cb cb,
+		       void *data)
+{
+	uint64_t commit;
+	int n;
+
+	if (size < TRACE_PAGE_HDR_SIZE)
+		return 0;
+	memcpy(&commit, live->page + 8, sizeof(commit));
+	live->counters.pages++;
+	live->counters.bytes += commit & ~TRACE_COMMIT_FLAGS;
+	if (writer && ftg_trace_writer_add_page(writer, cpu, live->page, size))
+		return -1;
+	n = ftg_page_decode(live->fmt, cpu, live->page, size, cb, data);
+	if (n > 0)
+		live->counters.events += n;
+	return 0;
+}
+
+/* Reads what one CPU has; @flush also takes the page being filled. */
+static int read_cpu(struct ftg_live *live, int cpu, bool flush,
+		    struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
+{
+	struct tracefs_cpu *tcpu = live->cpus[cpu].tcpu;
+	int pages = 0, r;
+
+	while (flush || pages < PAGES_PER_PUMP) {
+		if (flush)
+			r = tracefs_cpu_flush(tcpu, live->page);
+		else if (writer)
+			r = tracefs_cpu_buffered_read(tcpu, live->page, true);
+		else
+			r = tracefs_cpu_read(tcpu, live->page, true);
+		if (r < 0 && (errno == EAGAIN || errno == EINTR))
+			break;
+		if (r < 0)
+			return -1;
+		if (!r)
+			break;
+		if (handle_page(live, cpu, r, writer, cb, data))
+			return -1;
+		pages++;
+	}
+	return pages;
+}
+
+static int read_all(struct ftg_live *live, bool flush,
+		    struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
+{
+	int cpu, r, total = 0;
+
+	for (cpu = 0; cpu < live->ncpus; cpu++) {
+		r = read_cpu(live, cpu, flush, writer, cb, data);
+		if (r < 0)
+			return -1;
+		total += r;
+	}
+	return total;
+}
+
+/**
+ * ftg_live_pump - read what the CPUs have
+ * @live: the session
+ * @timeout_ms: wait at most this long for data first (0: do not wait,
+ *              -1: wait until data or a signal)
+ * @writer: gets every page read, raw (may be NULL)
+ * @cb: gets every event decoded (may be NULL)
+ * @data: passed to @cb
+ *
+ * The kernel wakes pollers of trace_pipe_raw only when a CPU buffer is
+ * filled to buffer_percent, so a timeout is the normal way out; the
+ * CPUs are read whether or not poll() said so.
+ *
+ * Return: pages read (0 if none or interrupted by a signal), or -1 with
+ * errno set.
+ */
+int ftg_live_pump(struct ftg_live *live, int timeout_ms,
+		  struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
+{
+	struct pollfd *fds;
+	int cpu, r;
+
+	if (timeout_ms) {
+		fds = calloc(live->ncpus, sizeof(*fds));
+		if (!fds)
+			return -1;
+		for (cpu = 0; cpu < live->ncpus; cpu++) {
+			fds[cpu].fd = live->cpus[cpu].fd;
+			fds[cpu].events = POLLIN;
+		}
+		r = poll(fds, live->ncpus, timeout_ms);
+		free(fds);
+		if (r < 0 && errno == EINTR)
+			return 0;
+		if (r < 0)
+			return -1;
+	}
+	return read_all(live, false, writer, cb, data);
+}
+
+/**
+ * ftg_live_drain - read everything left, partial pages included
+ * @live: the session
+ * @writer: as for ftg_live_pump()
+ * @cb: as for ftg_live_pump()
+ * @data: passed to @cb
+ *
+ * Call after the tracing stopped (disarmed), before closing the writer.
+ *
+ * Return: pages read, or -1 with errno set.
+ */
+int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
+		   ftg_event_cb cb, void *data)
+{
+	int full, partial;
+
+	full = read_all(live, false, writer, cb, data);
+	if (full < 0)
+		return -1;
+	partial = read_all(live, true, writer, cb, data);
+	return partial < 0 ? -1 : full + partial;
+}
+
+/**
+ * ftg_live_counters - events, lost events, bytes and pages so far
+ * @live: the session
+ * @out: filled in
+ *
+ * Lost events are re-read from per_cpu/cpuN/stats ("overrun" plus
+ * "dropped events", counted from when the session opened).
+ *
+ * Return: 0.
+ */
+int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out)
+{
+	uint64_t lost = 0, now;
+	int cpu;
+
+	for (cpu = 0; cpu < live->ncpus; cpu++) {
+		now = read_lost(live, cpu);
+		if (now > live->cpus[cpu].lost_at_open)
+			lost += now - live->cpus[cpu].lost_at_open;
+	}
+	live->counters.lost = lost;
+	*out = live->counters;
+	return 0;
+}
+
+/**
+ * ftg_live_cpu_stats - a CPU's ring-buffer stats text
+ * @live: the session
+ * @cpu: the CPU
+ *
+ * Return: per_cpu/cpu@cpu/stats (free() it), or NULL with errno set.
+ */
+char *ftg_live_cpu_stats(struct ftg_live *live, int cpu)
+{
+	char name[64];
+
+	if (cpu < 0 || cpu >= live->ncpus) {
+		errno = EINVAL;
+		return NULL;
+	}
+	snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
+	return tracefs_instance_file_read(live->inst, name, NULL);
+}

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Exports of decoded events: Chrome trace-event JSON (what Perfetto and
+ * chrome://tracing load), a plain JSON array, and CSV (RFC 4180).
+ *
+ * Names come from the traced system (comm, symbols, event text), so
+ * every string is escaped: JSON gets \uXXXX for control characters and
+ * for bytes that are not valid UTF-8 (taken as Latin-1), CSV quotes any
+ * field holding a comma, quote or line break and doubles the quotes.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace-local.h"
+
+struct ftg_exporter {
+	FILE *out;
+	enum ftg_export_format fmt;
+	uint64_t count;
+	int *pids_named;	/* Chrome: pids given a thread_name already */
+	size_t nr_pids, alloc_pids;
+	bool failed;
+};
+
+/**
+ * ftg_export_format_parse - format from its name
+ * @name: "chrome", "json" or "csv"
+ *
+ * Return: the enum ftg_export_format value, or -1 with errno EINVAL.
+ */
+int ftg_export_format_parse(const char *name)
+{
+	if (name && !strcmp(name, "chrome"))
+		return FTG_EXPORT_CHROME;
+	if (name && !strcmp(name, "json"))
+		return FTG_EXPORT_JSON;
+	if (name && !strcmp(name, "csv"))
+		return FTG_EXPORT_CSV;
+	errno = EINVAL;
+	return -1;
+}
+
+/* Length of a valid UTF-8 sequence at @s, or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+static void json_string(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n;
+
+	fputc('"', out);
+	while (*s) {
+		switch (*s) {
+		case '"':  fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		default:
+			if (*s < 0x20 || *s == 0x7f) {
+				fprintf(out, "\\u%04x", *s);
+			} else if (*s >= 0x80) {
+				n = utf8_len(s);
+				if (!n) {
+					fprintf(out, "\\u%04x", *s);
+					break;
+				}
+				fwrite(s, 1, n, out);
+				s += n;
+				continue;
+			} else {
+				fputc(*s, out);
+			}
+		}
+		s++;
+	}
+	fputc('"', out);
+}
+
+static void csv_field(FILE *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/**
+ * ftg_exporter_open - start an export
+ * @out: stream to write to (not closed by the exporter)
+ * @fmt: the format
+ *
+ * Return: the exporter (finish with ftg_exporter_close()), or NULL with
+ * errno EINVAL or ENOMEM.
+ */
+struct ftg_exporter *ftg_exporter_open(FILE *out, enum ftg_export_format fmt)
+{
+	struct ftg_exporter *ex;
+
+	if (!out || (fmt != FTG_EXPORT_CHROME && fmt != FTG_EXPORT_JSON &&
+		     fmt != FTG_EXPORT_CSV)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	ex = calloc(1, sizeof(*ex));
+	if (!ex)
+		return NULL;
+	ex->out = out;
+	ex->fmt = fmt;
+	if (fmt == FTG_EXPORT_CHROME)
+		fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", out);
+	else if (fmt == FTG_EXPORT_JSON)
+		fputc('[', out);
+	else
+		fputs("ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info\r\n",
+		      out);
+	return ex;
+}
+
+static void chrome_name_thread(struct ftg_exporter *ex, const struct ftg_event *ev)
+{
+	size_t i;
+	int *grown;
+
+	for (i = 0; i < ex->nr_pids; i++)
+		if (ex->pids_named[i] == ev->pid)
+			return;
+	if (ex->nr_pids == ex->alloc_pids) {
+		ex->alloc_pids = ex->alloc_pids ? 2 * ex->alloc_pids : 64;
+		grown = realloc(ex->pids_named, ex->alloc_pids * sizeof(*grown));
+		if (!grown) {
+			ex->failed = true;
+			return;
+		}
+		ex->pids_named = grown;
+	}
+	ex->pids_named[ex->nr_pids++] = ev->pid;
+	fprintf(ex->out, "%s\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
+		"\"tid\":%d,\"args\":{\"name\":", ex->count ? "," : "", ev->pid,
+		ev->pid);
+	json_string(ex->out, ev->comm);
+	fputs("}}", ex->out);
+	ex->count++;
+}
+
+/* An instant event per trace event, named by its function when it has one. */
+static void chrome_event(struct ftg_exporter *ex, const struct ftg_event *ev)
+{
+	FILE *out = ex->out;
+
+	chrome_name_thread(ex, ev);
+	fprintf(out, ",\n{\"name\":");
+	json_string(out, ev->sym[0] ? ev->sym : ev->name);
+	fputs(",\"cat\":", out);
+	json_string(out, ev->name);
+	fprintf(out, ",\"ph\":\"i\",\"s\":\"t\",\"ts\":%" PRIu64 ".%03u,"
+		"\"pid\":%d,\"tid\":%d,\"args\":{\"cpu\":%d", ev->ts_ns / 1000,
+		(unsigned int)(ev->ts_ns % 1000), ev->pid, ev->pid, ev->cpu);
+	if (ev->parent_sym[0]) {
+		fputs(",\"caller\":", out);
+		json_string(out, ev->parent_sym);
+	}
+	if (ev->ip)
+		fprintf(out, ",\"ip\":\"0x%" PRIx64 "\"", ev->ip);
+	if (ev->parent_ip)
+		fprintf(out, ",\"parent_ip\":\"0x%" PRIx64 "\"", ev->parent_ip);
+	fputs(",\"info\":", out);
+	json_string(out, ev->info);
+	fputs("}}", out);
+}
+
+static void json_event(struct ftg_exporter *ex, const struct ftg_event *ev)
+{
+	FILE *out = ex->out;
+
+	fprintf(out, "%s\n{\"ts_ns\":%" PRIu64 ",\"cpu\":%d,\"pid\":%d,\"comm\":",
+		ex->count ? "," : "", ev->ts_ns, ev->cpu, ev->pid);
+	json_string(out, ev->comm);
+	fputs(",\"system\":", out);
+	json_string(out, ev->system);
+	fputs(",\"event\":", out);
+	json_string(out, ev->name);
+	fprintf(out, ",\"ip\":\"0x%" PRIx64 "\",\"parent_ip\":\"0x%" PRIx64
+		"\",\"symbol\":", ev->ip, ev->parent_ip);
+	json_string(out, ev->sym);
+	fputs(",\"caller\":", out);
+	json_string(out, ev->parent_sym);
+	fputs(",\"info\":", out);
+	json_string(out, ev->info);
+	fputc('}', out);
+}
+
+static void csv_event(struct ftg_exporter *ex, const struct ftg_event *ev)
+{
+	FILE *out = ex->out;
+
+	fprintf(out, "%" PRIu64 ",%d,%d,", ev->ts_ns, ev->cpu, ev->pid);
+	csv_field(out, ev->comm);
+	fputc(',', out);
+	csv_field(out, ev->system);
+	fputc(',', out);
+	csv_field(out, ev->name);
+	fprintf(out, ",0x%" PRIx64 ",0x%" PRIx64 ",", ev->ip, ev->parent_ip);
+	csv_field(out, ev->sym);
+	fputc(',', out);
+	csv_field(out, ev->parent_sym);
+	fputc(',', out);
+	csv_field(out, ev->info);
+	fputs("\r\n", out);
+}
+
+/**
+ * ftg_exporter_add - write one event
+ * @ex: exporter
+ * @ev: the event
+ *
+ * Return: 0, or -1 with errno set once a write failed.
+ */
+int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)
+{
+	if (ex->fmt == FTG_EXPORT_CHROME)
+		chrome_event(ex, ev);
+	else if (ex->fmt == FTG_EXPORT_JSON)
+		json_event(ex, ev);
+	else
+		csv_event(ex, ev);
+	ex->count++;
+	if (ferror(ex->out) || ex->failed) {
+		ex->failed = true;
+		errno = errno ? errno : EIO;
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * ftg_exporter_cb - an ftg_event_cb adding to an exporter
+ * @ev: the event
+ * @data: the struct ftg_exporter
+ *
+ * Return: 0, or -1 (stopping the walk) when writing failed.
+ */
+int ftg_exporter_cb(const struct ftg_event *ev, void *data)
+{
+	return ftg_exporter_add(data, ev);
+}
+
+/**
+ * ftg_exporter_close - write the trailer and free the exporter
+ * @ex: exporter (NULL is ignored)
+ *
+ * Flushes the stream but does not close it.
+ *
+ * Return: 0, or -1 with errno set if any write failed.
+ */
+int ftg_exporter_close(struct ftg_exporter *ex)
+{
+	int ret;
+
+	if (!ex)
+		return 0;
+	if (ex->fmt == FTG_EXPORT_CHROME)
+		fputs("\n]}\n", ex->out);
+	else if (ex->fmt == FTG_EXPORT_JSON)
+		fputs("\n]\n", ex->out);
+	ret = fflush(ex->out) || ferror(ex->out) || ex->failed ? -1 : 0;
+	if (ret && !errno)
+		errno = EIO;
+	free(ex->pids_named);
+	free(ex);
+	return ret;
+}

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Live events without a kernel, the event ring, report lines and the
+ * exports.
+ *
+ * The live tests point ftg_live_open() at a copy of the fixture tracefs
+ * with an instances/ftguard/ directory whose per_cpu/cpuN/trace_pipe_raw
+ * are regular files holding the real pages captured from the guest:
+ * libtracefs reads and splices them as it would the kernel's files.
+ */
+#include "trace-test.h"
+
+#include <errno.h>
+#include <inttypes.h>
+
+#define FIXTURE_EVENTS	775
+#define FIXTURE_PAGES	6
+
+static char *fake_tracefs(void)
+{
+	char *dir = tt_tmpdir(), *cmd;
+	int cpu;
+
+	assert_true(asprintf(&cmd, "cp -r '%s/tracefs/.' '%s/'",
+			     TRACE_FIXTURES, dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	for (cpu = 0; cpu < 2; cpu++) {
+		assert_true(asprintf(&cmd, "d='%s/instances/ftguard/per_cpu/cpu%d' && "
+				     "mkdir -p \"$d\" && "
+				     "cp '%s/raw-pages-cpu%d.bin' \"$d/trace_pipe_raw\" && "
+				     "cp '%s/tracefs/per_cpu/cpu%d/stats' \"$d/stats\"",
+				     dir, cpu, TRACE_FIXTURES, cpu, TRACE_FIXTURES,
+				     cpu) > 0);
+		assert_int_equal(system(cmd), 0);
+		free(cmd);
+	}
+	return dir;
+}
+
+static void set_overrun(const char *dir, int cpu, int overrun)
+{
+	char *cmd;
+
+	assert_true(asprintf(&cmd, "sed -i 's/^overrun: .*/overrun: %d/' "
+			     "'%s/instances/ftguard/per_cpu/cpu%d/stats'",
+			     overrun, dir, cpu) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
+/* Sum of the commit fields of the fixture pages: their event bytes. */
+static uint64_t fixture_commits(void)
+{
+	unsigned char page[4096];
+	uint64_t sum = 0, commit;
+	char name[256];
+	FILE *fp;
+	int cpu;
+
+	for (cpu = 0; cpu < 2; cpu++) {
+		snprintf(name, sizeof(name), TRACE_FIXTURES "/raw-pages-cpu%d.bin", cpu);
+		fp = fopen(name, "rb");
+		assert_non_null(fp);
+		while (fread(page, 1, sizeof(page), fp) == sizeof(page)) {
+			memcpy(&commit, page + 8, 8);
+			sum += commit;
+		}
+		fclose(fp);
+	}
+	assert_true(sum > 0);
+	return sum;
+}
+
+static void test_live_record_path(void **state)
+{
+	char *dir = fake_tracefs(), *file = tt_path(dir, "rec.dat");
+	struct ftg_event_ring *ring = ftg_event_ring_alloc(1000);
+	struct ftg_trace_counters cnt;
+	struct ftg_trace_writer *w;
+	struct ftg_live *live;
+	char **lines;
+	int pages;
+
+	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", 0);
+	assert_non_null(live);
+	assert_int_equal(ftg_live_ncpus(live), 2);
+	assert_int_equal(ftg_live_page_size(live), 4096);
+	assert_non_null(ftg_live_tep(live));
+	w = ftg_trace_writer_create(file, ftg_live_formats(live), ftg_live_ncpus(live));
+	assert_non_null(w);
+
+	pages = ftg_live_pump(live, 10, w, ftg_event_ring_cb, ring);
+	assert_true(pages >= 0);
+	pages += ftg_live_drain(live, w, ftg_event_ring_cb, ring);
+	assert_int_equal(pages, FIXTURE_PAGES);
+	assert_int_equal(ftg_live_pump(live, 0, w, NULL, NULL), 0);
+
+	set_overrun(dir, 1, 5);
+	assert_int_equal(ftg_live_counters(live, &cnt), 0);
+	assert_int_equal(cnt.events, FIXTURE_EVENTS);
+	assert_int_equal(cnt.pages, FIXTURE_PAGES);
+	assert_int_equal(cnt.bytes, fixture_commits());
+	assert_int_equal(cnt.lost, 5);
+	assert_int_equal(ftg_event_ring_count(ring), FIXTURE_EVENTS);
+	assert_string_equal(ftg_event_ring_get(ring, 0)->name, "function");
+
+	char *stats = ftg_live_cpu_stats(live, 1);
+	assert_non_null(stats);
+	assert_int_equal(ftg_trace_writer_set_cpu_stats(w, 1, stats), 0);
+	free(stats);
+	assert_null(ftg_live_cpu_stats(live, 2));
+	assert_int_equal(ftg_trace_writer_close(w), 0);
+	ftg_live_free(live);
+
+	lines = tt_report(file, "-N", NULL);
+	assert_int_equal(tt_count(lines, " function: "), FIXTURE_EVENTS);
+	tt_lines_free(lines);
+	lines = tt_report(file, "--stat", NULL);
+	assert_int_equal(tt_count(lines, "overrun: 5"), 1);
+	tt_lines_free(lines);
+
+	ftg_event_ring_free(ring);
+	free(file);
+	tt_rmdir(dir);
+}
+
+/* The stream/TUI path: read() pages, a ring smaller than the trace. */
+static void test_live_stream_into_small_ring(void **state)
+{
+	char *dir = fake_tracefs();
+	struct ftg_event_ring *ring = ftg_event_ring_alloc(100);
+	struct ftg_trace_counters cnt;
+	struct ftg_live *live;
+	const struct ftg_event *last;
+
+	live = ftg_live_open(dir, "ftguard", TRACE_FIXTURES "/proc",
+			     FTG_LIVE_NO_KALLSYMS);
+	assert_non_null(live);
+	while (ftg_live_pump(live, 0, NULL, ftg_event_ring_cb, ring) > 0)
+		;
+	ftg_live_counters(live, &cnt);
+	assert_int_equal(cnt.events, FIXTURE_EVENTS);
+	assert_int_equal(cnt.lost, 0);
+	assert_int_equal(ftg_event_ring_count(ring), 100);
+	assert_int_equal(ftg_event_ring_overwritten(ring), FIXTURE_EVENTS - 100);
+	last = ftg_event_ring_get(ring, 99);
+	assert_non_null(last);
+	/* no kallsyms: ips stay hex */
+	assert_true(!strncmp(last->sym, "0xffffffff", 10));
+	ftg_live_free(live);
+	ftg_event_ring_free(ring);
+	tt_rmdir(dir);
+}
+
+static void test_live_without_instance(void **state)
+{
+	char *dir = tt_tmpdir();
+
+	errno = 0;
+	assert_null(ftg_live_open(dir, NULL, NULL, 0));
+	assert_int_equal(errno, ENODEV);
+	tt_rmdir(dir);
+}
+
+static struct ftg_event numbered(int i)
+{
+	struct ftg_event ev = { .ts_ns = 1000 + i, .pid = i };
+
+	snprintf(ev.name, sizeof(ev.name), "ev%d", i);
+	return ev;
+}
+
+static void test_ring(void **state)
+{
+	struct ftg_event_ring *ring = ftg_event_ring_alloc(3);
+	struct ftg_event ev;
+	int i;
+
+	assert_null(ftg_event_ring_alloc(0));
+	assert_int_equal(ftg_event_ring_capacity(ring), 3);
+	assert_null(ftg_event_ring_get(ring, 0));
+	for (i = 0; i < 5; i++) {
+		ev = numbered(i);
+		ftg_event_ring_push(ring, &ev);
+	}
+	assert_int_equal(ftg_event_ring_count(ring), 3);
+	assert_int_equal(ftg_event_ring_overwritten(ring), 2);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(ftg_event_ring_get(ring, i)->pid, i + 2);
+	assert_null(ftg_event_ring_get(ring, 3));
+	ftg_event_ring_clear(ring);
+	assert_int_equal(ftg_event_ring_count(ring), 0);
+	assert_int_equal(ftg_event_ring_overwritten(ring), 0);
+	ev = numbered(9);
+	ftg_event_ring_cb(&ev, ring);
+	assert_int_equal(ftg_event_ring_get(ring, 0)->pid, 9);
+	ftg_event_ring_free(ring);
+}
+
+/* An event whose strings need every kind of escaping. */
+static struct ftg_event nasty_event(void)
+{
+	struct ftg_event ev = { .ts_ns = 2081366500ULL, .cpu = 1, .pid = 42,
+				.ip = 0xffffffffc0a01000ULL,
+				.parent_ip = 0xffffffffc0a01053ULL };
+
+	strcpy(ev.comm, "a,b\"c\n\x01\xff");
+	strcpy(ev.system, "ftguard");
+	strcpy(ev.name, "func");
+	strcpy(ev.sym, "fn_a [ftg_test]");
+	strcpy(ev.parent_sym, "fn_b [ftg_test]");
+	strcpy(ev.info, "tab\there \\ caf\xc3\xa9");
+	return ev;
+}
+
+static char *export_to_string(enum ftg_export_format fmt, int n)
+{
+	struct ftg_event ev = nasty_event();
+	struct ftg_exporter *ex;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+	int i;
+
+	out = open_memstream(&buf, &len);
+	ex = ftg_exporter_open(out, fmt);
+	assert_non_null(ex);
+	for (i = 0; i < n; i++) {
+		ev.ts_ns += 1000;
+		assert_int_equal(ftg_exporter_cb(&ev, ex), 0);
+	}
+	assert_int_equal(ftg_exporter_close(ex), 0);
+	fclose(out);
+	return buf;
+}
+
+/* Parses @json with python3 and prints len(traceEvents) or len(array). */
+static int json_count(const char *json)
+{
+	char path[] = "/tmp/ftg-json-XXXXXX", *cmd;
+	int fd = mkstemp(path), n = -1;
+	FILE *fp;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, json, strlen(json)), (ssize_t)strlen(json));
+	close(fd);
+	if (system("command -v python3 >/dev/null 2>&1")) {
+		unlink(path);
+		skip();
+	}
+	assert_true(asprintf(&cmd, "python3 -c 'import json,sys; d=json.load(open(sys.argv[1]));"
+			     "print(len(d[\"traceEvents\"]) if isinstance(d, dict) else len(d))' %s",
+			     path) > 0);
+	fp = popen(cmd, "r");
+	if (fscanf(fp, "%d", &n) != 1)
+		n = -1;
+	assert_int_equal(pclose(fp), 0);
+	unlink(path);
+	free(cmd);
+	return n;
+}
+
+static void test_export_chrome(void **state)
+{
+	char *out = export_to_string(FTG_EXPORT_CHROME, 3);
+
+	/* 3 instant events + 1 thread_name metadata event for pid 42 */
+	assert_int_equal(json_count(out), 4);
+	assert_non_null(strstr(out, "\"name\":\"fn_a [ftg_test]\""));
+	assert_non_null(strstr(out, "\"caller\":\"fn_b [ftg_test]\""));
+	assert_non_null(strstr(out, "\"ts\":2081367.500"));
+	assert_non_null(strstr(out, "a,b\\\"c\\n\\u0001\\u00ff"));
+	assert_non_null(strstr(out, "caf\xc3\xa9"));
+	free(out);
+	out = export_to_string(FTG_EXPORT_CHROME, 0);
+	assert_int_equal(json_count(out), 0);
+	free(out);
+}
+
+static void test_export_json(void **state)
+{
+	char *out = export_to_string(FTG_EXPORT_JSON, 2);
+
+	assert_int_equal(json_count(out), 2);
+	assert_non_null(strstr(out, "\"ts_ns\":2081367500,"));
+	assert_non_null(strstr(out, "\"info\":\"tab\\there \\\\ caf\xc3\xa9\""));
+	free(out);
+}
+
+static void test_export_csv(void **state)
+{
+	char *out = export_to_string(FTG_EXPORT_CSV, 1);
+	const char *want =
+		"ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info\r\n"
+		"2081367500,1,42,\"a,b\"\"c\n\x01\xff\",ftguard,func,"
+		"0xffffffffc0a01000,0xffffffffc0a01053,fn_a [ftg_test],"
+		"fn_b [ftg_test],tab\there \\ caf\xc3\xa9\r\n";
+
+	assert_string_equal(out, want);
+	free(out);
+}
+
+static void test_export_format_names(void **state)
+{
+	assert_int_equal(ftg_export_format_parse("chrome"), FTG_EXPORT_CHROME);
+	assert_int_equal(ftg_export_format_parse("json"), FTG_EXPORT_JSON);
+	assert_int_equal(ftg_export_format_parse("csv"), FTG_EXPORT_CSV);
+	assert_int_equal(ftg_export_format_parse("xml"), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(ftg_export_format_parse(NULL), -1);
+	assert_null(ftg_exporter_open(stdout, 7));
+}
+
+static void test_report_line(void **state)
+{
+	struct ftg_event ev = nasty_event();
+	char buf[256];
+
+	strcpy(ev.comm, "trigger");
+	ev.ts_ns = 2081366500ULL;	/* rounds up, as the kernel prints it */
+	ftg_event_snprint(buf, sizeof(buf), &ev);
+	assert_string_equal(buf, "trigger-42 [001] 2.081367: func: fn_a [ftg_test] <- fn_b [ftg_test]");
+	ev.sym[0] = '\0';
+	strcpy(ev.name, "check");
+	strcpy(ev.info, "ok=3 bad=0");
+	ev.ts_ns = 999999999500ULL;
+	ftg_event_snprint(buf, sizeof(buf), &ev);
+	assert_string_equal(buf, "trigger-42 [001] 1000.000000: check: ok=3 bad=0");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_live_record_path),
+		cmocka_unit_test(test_live_stream_into_small_ring),
+		cmocka_unit_test(test_live_without_instance),
+		cmocka_unit_test(test_ring),
+		cmocka_unit_test(test_export_chrome),
+		cmocka_unit_test(test_export_json),
+		cmocka_unit_test(test_export_csv),
+		cmocka_unit_test(test_export_format_names),
+		cmocka_unit_test(test_report_line),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
