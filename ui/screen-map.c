@@ -1,0 +1,562 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Map screen: the kernel address space from libftguard's map. A scaled
+ * strip around the item under the cursor (zoom with + and -), then the
+ * regions as a tree (indented by containment) with the sites that lie
+ * outside live text among them; overlaps and such sites are highlighted.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/tui.h"
+
+struct map_item {
+	const struct ftg_region *region;	/* NULL for a site */
+	const struct ftg_map_site *site;
+	uint64_t addr;
+	int depth;
+	bool problem;		/* overlapping region, or site outside live text */
+	unsigned int nsites;	/* sites inside this region (innermost) */
+};
+
+static struct {
+	const struct ftg_map *map;
+	unsigned int generation;
+	struct map_item *items;
+	int nitems;
+	int *rows;		/* items shown (filtered) */
+	int nrows;
+	int cursor, top;
+	uint64_t cursor_addr;
+	int zoom;		/* strip width = item size * 2^zoom */
+	char filter[TUI_INPUT_MAX];
+	size_t noverlaps, noutside;
+} M = { .zoom = 1 };
+
+static const char *kind_label(enum ftg_region_kind kind)
+{
+	switch (kind) {
+	case FTG_REGION_CORE_TEXT:	return "core text";
+	case FTG_REGION_MODULE_TEXT:	return "module";
+	case FTG_REGION_MODULE_INIT:	return "init text";
+	case FTG_REGION_INIT_FREED:	return "init freed";
+	case FTG_REGION_MODULE_GONE:	return "mod gone";
+	case FTG_REGION_VMALLOC:	return "vmalloc";
+	case FTG_REGION_IOREMAP:	return "ioremap";
+	case FTG_REGION_VMAP:		return "vmap";
+	case FTG_REGION_MODULES_RANGE:	return "MODULES";
+	case FTG_REGION_VMALLOC_RANGE:	return "VMALLOC";
+	case FTG_REGION_SHARED_RANGE:	return "MOD+VMALLOC";
+	}
+	return ftg_region_kind_name(kind);
+}
+
+static char kind_char(enum ftg_region_kind kind)
+{
+	static const char chars[] = {
+		[FTG_REGION_CORE_TEXT] = 'T', [FTG_REGION_MODULE_TEXT] = 'M',
+		[FTG_REGION_MODULE_INIT] = 'I', [FTG_REGION_INIT_FREED] = 'x',
+		[FTG_REGION_MODULE_GONE] = 'g', [FTG_REGION_VMALLOC] = 'v',
+		[FTG_REGION_IOREMAP] = 'i', [FTG_REGION_VMAP] = 'm',
+		[FTG_REGION_MODULES_RANGE] = '.', [FTG_REGION_VMALLOC_RANGE] = '.',
+		[FTG_REGION_SHARED_RANGE] = ':',
+	};
+
+	return (size_t)kind < sizeof(chars) && chars[kind] ? chars[kind] : '?';
+}
+
+static bool is_range(enum ftg_region_kind kind)
+{
+	return kind == FTG_REGION_MODULES_RANGE || kind == FTG_REGION_VMALLOC_RANGE ||
+	       kind == FTG_REGION_SHARED_RANGE;
+}
+
+static int region_role(const struct ftg_region *r)
+{
+	switch (r->kind) {
+	case FTG_REGION_CORE_TEXT:
+	case FTG_REGION_MODULE_TEXT:
+	case FTG_REGION_MODULE_INIT:
+		return TUI_REGION_TEXT;
+	case FTG_REGION_INIT_FREED:
+	case FTG_REGION_MODULE_GONE:
+		return TUI_REGION_DEAD;
+	case FTG_REGION_IOREMAP:
+		return TUI_REGION_IO;
+	default:
+		return TUI_REGION_OTHER;
+	}
+}
+
+static uint64_t item_end(const struct map_item *it)
+{
+	return it->region ? it->region->end : it->addr + 5;
+}
+
+static void format_item(const struct map_item *it, char *line, size_t len)
+{
+	const struct ftg_region *r = it->region;
+	char size[16], owner[64], caller[160], name[FTG_SYM_LEN], extra[96] = "";
+	int indent = (it->depth > 4 ? 4 : it->depth) * 2;
+
+	if (!r) {
+		const struct ftg_site *s = it->site->site;
+
+		snprintf(line, len, "%*s%-11s %016lx site %s [%s] %s, OUTSIDE LIVE TEXT",
+			 indent, "", "site", (unsigned long)it->addr,
+			 tui_safe(name, sizeof(name), s->name),
+			 tui_safe(owner, sizeof(owner), s->owner),
+			 ftg_site_state_name(s->state));
+		return;
+	}
+	if (r->has_phys)
+		snprintf(extra, sizeof(extra), "phys 0x%lx ", (unsigned long)r->phys);
+	if (r->kind == FTG_REGION_INIT_FREED || r->kind == FTG_REGION_MODULE_GONE)
+		snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra),
+			 "dropped at %.1fs ", r->dropped_ms / 1000.0);
+	if (it->nsites)
+		snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra),
+			 "%u site%s ", it->nsites, it->nsites == 1 ? "" : "s");
+	snprintf(line, len, "%*s%-11s %016lx %6s %s%s%s%s%s%s%s", indent, "",
+		 kind_label(r->kind), (unsigned long)r->start,
+		 tui_size(size, sizeof(size), r->end - r->start), extra,
+		 r->owner ? tui_safe(owner, sizeof(owner), r->owner) : "",
+		 r->owner && r->caller ? " " : "",
+		 r->caller ? tui_safe(caller, sizeof(caller), r->caller) : "",
+		 r->caller_module && !(r->caller && strchr(r->caller, '[')) ? " [" : "",
+		 r->caller_module && !(r->caller && strchr(r->caller, '[')) ?
+		 tui_safe(name, sizeof(name), r->caller_module) : "",
+		 r->caller_module && !(r->caller && strchr(r->caller, '[')) ? "]" : "");
+	if (it->problem)
+		snprintf(line + strlen(line), len - strlen(line), " OVERLAP");
+}
+
+static bool region_overlaps(const struct ftg_map *map, const struct ftg_region *r)
+{
+	size_t i;
+
+	for (i = 0; i < ftg_map_overlap_count(map); i++) {
+		const struct ftg_overlap *o = ftg_map_overlap_get(map, i);
+
+		if (o->a == r || o->b == r)
+			return true;
+	}
+	return false;
+}
+
+/* Index of @r among the map's regions, or -1. */
+static long region_index(const struct ftg_map *map, const struct ftg_region *r)
+{
+	size_t i, n = ftg_map_region_count(map);
+	const struct ftg_region *first = n ? ftg_map_region_get(map, 0) : NULL;
+
+	if (first && r >= first && (size_t)(r - first) < n &&
+	    ftg_map_region_get(map, (size_t)(r - first)) == r)
+		return r - first;
+	for (i = 0; i < n; i++)
+		if (ftg_map_region_get(map, i) == r)
+			return (long)i;
+	return -1;
+}
+
+static void apply_filter(void)
+{
+	char line[512];
+	int i;
+
+	M.nrows = 0;
+	for (i = 0; i < M.nitems; i++) {
+		format_item(&M.items[i], line, sizeof(line));
+		if (!M.filter[0] || tui_match(M.filter, line))
+			M.rows[M.nrows++] = i;
+	}
+	if (M.cursor >= M.nrows)
+		M.cursor = M.nrows ? M.nrows - 1 : 0;
+	for (i = 0; i < M.nrows; i++)
+		if (M.items[M.rows[i]].addr == M.cursor_addr) {
+			M.cursor = i;
+			break;
+		}
+}
+
+/* Regions and outside sites merged by address, depth from containment. */
+static void rebuild(struct tui *tui)
+{
+	const struct ftg_map *map = tui->m.map;
+	size_t nreg = map ? ftg_map_region_count(map) : 0;
+	size_t nsite = map ? ftg_map_site_count(map) : 0;
+	uint64_t ends[16];
+	size_t ri = 0, si = 0;
+	int depth = 0, n = 0;
+	struct map_item *items;
+	unsigned int *counts;
+
+	M.map = map;
+	M.generation = tui->m.generation;
+	free(M.items);
+	free(M.rows);
+	M.items = NULL;
+	M.rows = NULL;
+	M.nitems = M.nrows = 0;
+	if (!map)
+		return;
+	items = calloc(nreg + nsite + 1, sizeof(*items));
+	counts = calloc(nreg + 1, sizeof(*counts));
+	M.rows = calloc(nreg + nsite + 1, sizeof(*M.rows));
+	if (!items || !counts || !M.rows) {
+		free(items);
+		free(counts);
+		return;
+	}
+	for (si = 0; si < nsite; si++) {
+		const struct ftg_map_site *ms = ftg_map_site_get(map, si);
+		long idx = ms->region ? region_index(map, ms->region) : -1;
+
+		if (idx >= 0)
+			counts[idx]++;
+	}
+	M.noverlaps = ftg_map_overlap_count(map);
+	M.noutside = 0;
+	si = 0;
+	while (ri < nreg || si < nsite) {
+		const struct ftg_region *r = ri < nreg ? ftg_map_region_get(map, ri) : NULL;
+		const struct ftg_map_site *ms = NULL;
+		uint64_t addr;
+
+		/* the next site outside live text, if any */
+		while (si < nsite && ftg_map_site_get(map, si)->in_live_text)
+			si++;
+		if (si < nsite)
+			ms = ftg_map_site_get(map, si);
+		if (!r && !ms)
+			break;
+		if (r && (!ms || r->start <= ms->site->addr)) {
+			addr = r->start;
+		} else {
+			addr = ms->site->addr;
+			r = NULL;
+		}
+		while (depth > 0 && ends[depth - 1] <= addr)
+			depth--;
+		items[n].addr = addr;
+		items[n].depth = depth;
+		if (r) {
+			items[n].region = r;
+			items[n].nsites = counts[ri];
+			items[n].problem = !is_range(r->kind) && region_overlaps(map, r);
+			if (depth < (int)(sizeof(ends) / sizeof(ends[0])))
+				ends[depth++] = r->end;
+			ri++;
+		} else {
+			items[n].site = ms;
+			items[n].problem = true;
+			M.noutside++;
+			si++;
+		}
+		n++;
+	}
+	free(counts);
+	M.items = items;
+	M.nitems = n;
+	apply_filter();
+}
+
+static const struct map_item *cursor_item(void)
+{
+	if (M.cursor < 0 || M.cursor >= M.nrows)
+		return NULL;
+	return &M.items[M.rows[M.cursor]];
+}
+
+static void set_cursor(int row)
+{
+	if (row >= M.nrows)
+		row = M.nrows - 1;
+	if (row < 0)
+		row = 0;
+	M.cursor = row;
+	M.cursor_addr = cursor_item() ? cursor_item()->addr : 0;
+}
+
+/* The strip: the window around the cursor item, one cell per column. */
+static void draw_strip(struct tui *tui, int row, const struct map_item *cur)
+{
+	const struct ftg_map *map = M.map;
+	int cells = COLS - 2, i;
+	char strip[512], sites[512];
+	uint64_t size, center, lo, hi, width, cell;
+	size_t k;
+	int cur_lo = -1, cur_hi = -1;
+
+	if (cells > (int)sizeof(strip) - 1)
+		cells = (int)sizeof(strip) - 1;
+	if (cells < 8 || !cur)
+		return;
+	size = item_end(cur) - cur->addr;
+	if (size < 16)
+		size = 16;
+	center = cur->addr + size / 2;
+	width = size;
+	for (i = 0; i < M.zoom && width < (UINT64_MAX >> 2); i++)
+		width *= 2;
+	for (i = 0; i > M.zoom && width > (uint64_t)cells; i--)
+		width /= 2;
+	if (width < (uint64_t)cells)
+		width = (uint64_t)cells;
+	lo = center > width / 2 ? center - width / 2 : 0;
+	hi = lo + width < lo ? UINT64_MAX : lo + width;
+	cell = (hi - lo) / (uint64_t)cells;
+	if (!cell)
+		cell = 1;
+	memset(strip, ' ', (size_t)cells);
+	memset(sites, ' ', (size_t)cells);
+	strip[cells] = sites[cells] = '\0';
+	/* Larger regions first, so inner ones paint over them. */
+	for (int pass = 0; pass < 2; pass++)
+		for (k = 0; k < ftg_map_region_count(map); k++) {
+			const struct ftg_region *r = ftg_map_region_get(map, k);
+			uint64_t a, b;
+
+			if (is_range(r->kind) != (pass == 0) || r->end <= lo || r->start >= hi)
+				continue;
+			a = r->start > lo ? (r->start - lo) / cell : 0;
+			b = r->end < hi ? (r->end - 1 - lo) / cell : (uint64_t)cells - 1;
+			for (; a <= b && a < (uint64_t)cells; a++)
+				strip[a] = kind_char(r->kind);
+		}
+	for (k = 0; k < ftg_map_overlap_count(map); k++) {
+		const struct ftg_overlap *o = ftg_map_overlap_get(map, k);
+		uint64_t a = o->a->start > o->b->start ? o->a->start : o->b->start;
+		uint64_t b = o->a->end < o->b->end ? o->a->end : o->b->end;
+
+		if (b <= lo || a >= hi || b <= a)
+			continue;
+		for (a = a > lo ? (a - lo) / cell : 0; a <= (b - 1 - lo) / cell &&
+		     a < (uint64_t)cells; a++)
+			strip[a] = '!';
+	}
+	for (k = 0; k < ftg_map_site_count(map); k++) {
+		const struct ftg_map_site *ms = ftg_map_site_get(map, k);
+		uint64_t a = ms->site->addr;
+
+		if (a < lo || a >= hi)
+			continue;
+		a = (a - lo) / cell;
+		if (a < (uint64_t)cells && (sites[a] == ' ' || !ms->in_live_text))
+			sites[a] = ms->in_live_text ? '\'' : '^';
+	}
+	if (cur->addr >= lo) {
+		cur_lo = (int)((cur->addr - lo) / cell);
+		cur_hi = (int)((item_end(cur) - 1 - lo) / cell);
+	}
+	tui_printf(row, 0, COLS, A_NORMAL, "[%s]", strip);
+	/* the cursor item's extent, highlighted in place */
+	if (cur_lo >= 0 && cur_lo < cells) {
+		if (cur_hi >= cells)
+			cur_hi = cells - 1;
+		strip[cur_hi + 1] = '\0';
+		tui_print(row, 1 + cur_lo, cur_hi - cur_lo + 1, tui_attr(tui, TUI_CURSOR),
+			  strip + cur_lo);
+	}
+	for (i = 0; i < cells; i++)
+		if (sites[i] == '^') {
+			tui_print(row + 1, 1 + i, 1, tui_attr(tui, TUI_WARN), "^");
+			sites[i] = ' ';
+		}
+	tui_printf(row + 1, 0, 1, A_NORMAL, " ");
+	for (i = 0; i < cells; i++)
+		if (sites[i] != ' ')
+			tui_print(row + 1, 1 + i, 1, A_NORMAL, "'");
+	tui_printf(row + 2, 0, COLS, tui_attr(tui, TUI_DIM),
+		   " %016lx  %s per cell  %016lx", (unsigned long)lo,
+		   tui_size(strip, 16, cell), (unsigned long)(hi - 1));
+}
+
+static void map_display(struct tui *tui, int top, int rows)
+{
+	const struct map_item *cur;
+	char line[512], desc[512];
+	int list, r;
+
+	if (M.map != tui->m.map || M.generation != tui->m.generation)
+		rebuild(tui);
+	if (!M.map) {
+		tui_printf(top, 0, COLS, A_NORMAL, " %s", tui->m.map_error[0] ?
+			   tui->m.map_error : "no address map");
+		for (r = 1; r < rows; r++)
+			tui_print(top + r, 0, COLS, A_NORMAL, "");
+		return;
+	}
+	cur = cursor_item();
+	/* The site row is blanked before the strip marks sites on it. */
+	tui_print(top + 1, 0, COLS, A_NORMAL, "");
+	draw_strip(tui, top, cur);
+	tui_printf(top + 3, 0, COLS, tui_attr(tui, TUI_HEADER),
+		   " %s: %d regions, %zu overlaps, %zu sites outside live text%s%s",
+		   ftg_arch_name(ftg_map_arch(M.map)), M.nitems - (int)M.noutside,
+		   M.noverlaps, M.noutside, M.filter[0] ? ", filter " : "", M.filter);
+	list = rows - 6;
+	tui_scroll_clamp(&M.top, M.cursor, M.nrows, list);
+	for (r = 0; r < list; r++) {
+		int row = M.top + r, role;
+		const struct map_item *it;
+
+		if (row >= M.nrows) {
+			tui_print(top + 4 + r, 0, COLS, A_NORMAL, "");
+			continue;
+		}
+		it = &M.items[M.rows[row]];
+		format_item(it, line, sizeof(line));
+		role = row == M.cursor ? TUI_CURSOR : it->problem ? TUI_WARN :
+		       it->region ? region_role(it->region) : TUI_WARN;
+		tui_print(top + 4 + r, 0, COLS, tui_attr(tui, role), line);
+	}
+	tui_hline(tui, top + rows - 2, 0, COLS, tui_attr(tui, TUI_DIM));
+	if (cur) {
+		tui_model_describe(&tui->m, cur->addr, desc, sizeof(desc));
+		if (cur->region)
+			tui_printf(top + rows - 1, 0, COLS, A_BOLD, " %016lx-%016lx %s",
+				   (unsigned long)cur->region->start,
+				   (unsigned long)cur->region->end, desc);
+		else
+			tui_printf(top + rows - 1, 0, COLS, tui_attr(tui, TUI_WARN),
+				   " site %016lx: %s", (unsigned long)cur->addr, desc);
+	} else {
+		tui_print(top + rows - 1, 0, COLS, A_NORMAL, "");
+	}
+}
+
+static void map_search(struct tui *tui, const char *text, int dir)
+{
+	char line[512];
+	int i, n = M.nrows;
+
+	for (i = 1; i <= n; i++) {
+		int row = ((M.cursor + dir * i) % n + n) % n;
+
+		format_item(&M.items[M.rows[row]], line, sizeof(line));
+		if (tui_match(text, line)) {
+			set_cursor(row);
+			return;
+		}
+	}
+	tui_message(tui, true, "not found: %s", text);
+}
+
+static void map_filter(struct tui *tui, const char *text)
+{
+	snprintf(M.filter, sizeof(M.filter), "%s", text);
+	if (M.map)
+		apply_filter();
+}
+
+static void goto_done(struct tui *tui, const char *text)
+{
+	const struct ftg_region *inner[1];
+	char *end, desc[512];
+	uint64_t addr;
+	int i, best = -1;
+
+	errno = 0;
+	addr = strtoull(text, &end, 16);
+	if (errno || end == text || *end) {
+		tui_message(tui, true, "not an address: %s", text);
+		return;
+	}
+	if (M.map && ftg_map_lookup(M.map, addr, inner, 1))
+		for (i = 0; i < M.nrows; i++)
+			if (M.items[M.rows[i]].region == inner[0])
+				best = i;
+	if (best < 0)	/* the last item starting at or below */
+		for (i = 0; i < M.nrows; i++)
+			if (M.items[M.rows[i]].addr <= addr)
+				best = i;
+	if (best >= 0)
+		set_cursor(best);
+	tui_model_describe(&tui->m, addr, desc, sizeof(desc));
+	tui_message(tui, false, "0x%lx: %s", (unsigned long)addr, desc);
+}
+
+static int move_by(int delta)
+{
+	set_cursor(M.cursor + delta);
+	return TUI_DIRTY_BODY;
+}
+
+static int key_up(struct tui *tui) { return move_by(-1); }
+static int key_down(struct tui *tui) { return move_by(1); }
+static int key_pgup(struct tui *tui) { return move_by(-(LINES / 2)); }
+static int key_pgdown(struct tui *tui) { return move_by(LINES / 2); }
+static int key_home(struct tui *tui) { return move_by(-M.nrows); }
+static int key_end(struct tui *tui) { return move_by(M.nrows); }
+
+static int key_zoom_in(struct tui *tui)
+{
+	if (M.zoom > -40)
+		M.zoom--;
+	return TUI_DIRTY_BODY;
+}
+
+static int key_zoom_out(struct tui *tui)
+{
+	if (M.zoom < 48)
+		M.zoom++;
+	return TUI_DIRTY_BODY;
+}
+
+static int key_zoom_fit(struct tui *tui)
+{
+	M.zoom = 0;
+	return TUI_DIRTY_BODY;
+}
+
+static int key_goto(struct tui *tui)
+{
+	tui_prompt_start(tui, "go to address (hex): ", "", goto_done);
+	return TUI_DIRTY_STATUS;
+}
+
+static int key_next_problem(struct tui *tui)
+{
+	int i;
+
+	for (i = 1; i <= M.nrows; i++) {
+		int row = (M.cursor + i) % M.nrows;
+
+		if (M.items[M.rows[row]].problem) {
+			set_cursor(row);
+			return TUI_DIRTY_BODY;
+		}
+	}
+	tui_message(tui, false, "no overlaps and no sites outside live text");
+	return TUI_DIRTY_STATUS;
+}
+
+static const struct tui_key map_keys[] = {
+	{ KEY_UP, "Up/k", "previous region", key_up },
+	{ 'k', "k", NULL, key_up },
+	{ KEY_DOWN, "Down/j", "next region", key_down },
+	{ 'j', "j", NULL, key_down },
+	{ KEY_PPAGE, "PgUp", "page up", key_pgup },
+	{ KEY_NPAGE, "PgDn", "page down", key_pgdown },
+	{ KEY_HOME, "Home", "first region", key_home },
+	{ KEY_END, "End", "last region", key_end },
+	{ '+', "+", "zoom the strip in", key_zoom_in },
+	{ '=', "=", NULL, key_zoom_in },
+	{ '-', "-", "zoom the strip out", key_zoom_out },
+	{ '\r', "Enter", "fit the strip to the region", key_zoom_fit },
+	{ KEY_ENTER, "Enter", NULL, key_zoom_fit },
+	{ 'g', "g", "go to an address", key_goto },
+	{ 'o', "o", "next overlap or site outside live text", key_next_problem },
+	{ 0, NULL, NULL, NULL },
+};
+
+const struct tui_screen_ops tui_map_ops = {
+	.name = "Map",
+	.keys = map_keys,
+	.display = map_display,
+	.search = map_search,
+	.filter = map_filter,
+	.filter_help = "glob or text: ioremap, e1000e, init",
+};

@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sites screen: ftguard.ko's sites table, sortable and filtered, with
+ * marks (the selection that c and a act on) and the details of the site
+ * under the cursor: why it is in its state, its bytes, its region.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/tui.h"
+
+enum sort_key { SORT_NAME, SORT_OWNER, SORT_ADDR, SORT_STATE, SORT_HITS, SORT_COUNT };
+static const char *const sort_names[SORT_COUNT] = {
+	"function", "owner", "address", "state", "hits",
+};
+
+#define FILTER_TERMS 8
+#define DETAIL_ROWS 5
+
+static struct {
+	const struct ftg_sites *sites;	/* what @rows index */
+	unsigned int generation;
+	size_t *rows;
+	int nrows;
+	int cursor, top;
+	uint64_t cursor_addr;
+	enum sort_key sort;
+	bool reverse;
+	char filter[TUI_INPUT_MAX];
+	uint64_t *marks;		/* sorted addresses */
+	size_t nmarks, marks_cap;
+} S = { .sort = SORT_OWNER };
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool is_marked(uint64_t addr)
+{
+	return S.nmarks && bsearch(&addr, S.marks, S.nmarks, sizeof(*S.marks), cmp_u64);
+}
+
+static void set_mark(uint64_t addr, bool on)
+{
+	uint64_t *p = S.nmarks ? bsearch(&addr, S.marks, S.nmarks, sizeof(*S.marks),
+					 cmp_u64) : NULL;
+
+	if (on && !p) {
+		if (S.nmarks == S.marks_cap) {
+			size_t cap = S.marks_cap ? S.marks_cap * 2 : 64;
+			uint64_t *n = realloc(S.marks, cap * sizeof(*n));
+
+			if (!n)
+				return;
+			S.marks = n;
+			S.marks_cap = cap;
+		}
+		S.marks[S.nmarks++] = addr;
+		qsort(S.marks, S.nmarks, sizeof(*S.marks), cmp_u64);
+	} else if (!on && p) {
+		memmove(p, p + 1, (size_t)(S.marks + S.nmarks - p - 1) * sizeof(*p));
+		S.nmarks--;
+	}
+}
+
+/* One filter term: "state:S", "module:M" / "owner:M", or a glob. */
+static bool term_matches(const char *term, const struct ftg_site *s)
+{
+	if (!strncmp(term, "state:", 6))
+		return !strcmp(term + 6, ftg_site_state_name(s->state));
+	if (!strncmp(term, "module:", 7))
+		return !fnmatch(term + 7, s->owner, 0);
+	if (!strncmp(term, "owner:", 6))
+		return !fnmatch(term + 6, s->owner, 0);
+	return tui_match(term, s->name) || tui_match(term, s->owner);
+}
+
+static bool filter_matches(const struct ftg_site *s)
+{
+	char buf[TUI_INPUT_MAX], *save = NULL, *term;
+
+	if (!S.filter[0])
+		return true;
+	snprintf(buf, sizeof(buf), "%s", S.filter);
+	for (term = strtok_r(buf, " ", &save); term; term = strtok_r(NULL, " ", &save))
+		if (!term_matches(term, s))
+			return false;
+	return true;
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct ftg_site *x = ftg_sites_get(S.sites, *(const size_t *)a);
+	const struct ftg_site *y = ftg_sites_get(S.sites, *(const size_t *)b);
+	int r = 0;
+
+	switch (S.sort) {
+	case SORT_NAME:
+		r = strcmp(x->name, y->name);
+		break;
+	case SORT_OWNER:
+		r = strcmp(x->owner, y->owner);
+		if (!r)
+			r = strcmp(x->name, y->name);
+		break;
+	case SORT_ADDR:
+		break;
+	case SORT_STATE:
+		r = (int)y->state - (int)x->state;	/* problems first */
+		break;
+	case SORT_HITS:
+		r = x->hits < y->hits ? 1 : x->hits > y->hits ? -1 : 0;
+		break;
+	case SORT_COUNT:
+		break;
+	}
+	if (!r)
+		r = x->addr < y->addr ? -1 : x->addr > y->addr;
+	return S.reverse ? -r : r;
+}
+
+/* Rebuilds the filtered, sorted view; the cursor stays on its site. */
+static void rebuild(struct tui *tui)
+{
+	const struct ftg_sites *sites = tui->m.sites;
+	size_t i, n = sites ? ftg_sites_count(sites) : 0;
+	size_t *rows = n ? malloc(n * sizeof(*rows)) : NULL;
+	int k = 0;
+
+	S.sites = sites;
+	S.generation = tui->m.generation;
+	for (i = 0; rows && i < n; i++)
+		if (filter_matches(ftg_sites_get(sites, i)))
+			rows[k++] = i;
+	if (rows)
+		qsort(rows, (size_t)k, sizeof(*rows), cmp_site);
+	free(S.rows);
+	S.rows = rows;
+	S.nrows = k;
+	if (S.cursor >= k)
+		S.cursor = k ? k - 1 : 0;
+	for (k = 0; k < S.nrows; k++)
+		if (ftg_sites_get(sites, S.rows[k])->addr == S.cursor_addr) {
+			S.cursor = k;
+			break;
+		}
+}
+
+static const struct ftg_site *row_site(int row)
+{
+	if (row < 0 || row >= S.nrows || !S.sites)
+		return NULL;
+	return ftg_sites_get(S.sites, S.rows[row]);
+}
+
+static void set_cursor(int row)
+{
+	const struct ftg_site *s;
+
+	if (row >= S.nrows)
+		row = S.nrows - 1;
+	if (row < 0)
+		row = 0;
+	S.cursor = row;
+	s = row_site(row);
+	S.cursor_addr = s ? s->addr : 0;
+}
+
+static void sites_refresh(struct tui *tui)
+{
+	rebuild(tui);
+}
+
+size_t tui_sites_marked(struct tui *tui, uint64_t **addrs)
+{
+	size_t i, n = 0;
+
+	*addrs = NULL;
+	if (S.sites != tui->m.sites)
+		rebuild(tui);
+	if (!S.nmarks)
+		return 0;
+	*addrs = malloc(S.nmarks * sizeof(**addrs));
+	if (!*addrs)
+		return 0;
+	/* Only marks of sites that still exist: a dropped site is gone. */
+	for (i = 0; i < S.nmarks; i++)
+		if (tui->m.sites && ftg_sites_find(tui->m.sites, S.marks[i]))
+			(*addrs)[n++] = S.marks[i];
+	return n;
+}
+
+size_t tui_sites_selection(struct tui *tui, uint64_t **addrs)
+{
+	size_t n = tui_sites_marked(tui, addrs);
+	const struct ftg_site *s;
+
+	if (n)
+		return n;
+	free(*addrs);
+	*addrs = NULL;
+	s = row_site(S.cursor);
+	if (!s || !(*addrs = malloc(sizeof(**addrs))))
+		return 0;
+	(*addrs)[0] = s->addr;
+	return 1;
+}
+
+static const char *state_reason(enum ftg_site_state st)
+{
+	switch (st) {
+	case FTG_SITE_OK: return "checked: its bytes are the disarmed NOP";
+	case FTG_SITE_ARMED: return "armed: a call to an ftrace trampoline, verified";
+	case FTG_SITE_UNCHECKED: return "not checked yet (press c)";
+	case FTG_SITE_STALE: return "stale: the text this site was in went away";
+	case FTG_SITE_FOREIGN: return "foreign: the address never was an ftrace site";
+	case FTG_SITE_MISMATCH: return "mismatch: bytes are neither the NOP nor a trampoline call";
+	case FTG_SITE_PLANTED: return "planted by fault injection, not checked yet";
+	}
+	return "?";
+}
+
+static void draw_details(struct tui *tui, int top, int rows)
+{
+	const struct ftg_site *s = row_site(S.cursor);
+	const struct ftg_finding *f;
+	const struct ftg_check_line *cl;
+	char name[FTG_SYM_LEN], owner[64], why[512], region[512];
+	int r;
+
+	char summary[256];
+
+	tui_hline(tui, top, 0, COLS, tui_attr(tui, TUI_DIM));
+	snprintf(summary, sizeof(summary), " %d of %zu sites%s%s, sort %s%s, %zu marked ",
+		 S.nrows, tui->m.sites ? ftg_sites_count(tui->m.sites) : (size_t)0,
+		 S.filter[0] ? ", filter " : "", S.filter, sort_names[S.sort],
+		 S.reverse ? " (rev)" : "", S.nmarks);
+	tui_print(top, 2, (int)strlen(summary), tui_attr(tui, TUI_DIM), summary);
+	for (r = 1; r < rows; r++)
+		tui_print(top + r, 0, COLS, A_NORMAL, "");
+	if (!s)
+		return;
+	f = tui_model_finding(&tui->m, s->addr);
+	cl = tui_model_check_line(&tui->m, s->addr);
+	tui_printf(top + 1, 0, COLS, A_BOLD, " %s [%s] 0x%lx %s, %s, hits %lu, reads %lu",
+		   tui_safe(name, sizeof(name), s->name),
+		   tui_safe(owner, sizeof(owner), s->owner), (unsigned long)s->addr,
+		   s->section == FTG_SECTION_INIT ? "init" : "core",
+		   ftg_site_state_name(s->state), (unsigned long)s->hits,
+		   (unsigned long)s->reads);
+	if (f && f->reason)
+		tui_safe(why, sizeof(why), f->reason);
+	else
+		snprintf(why, sizeof(why), "%s", state_reason(s->state));
+	tui_printf(top + 2, 0, COLS, tui_attr(tui, tui_site_role(s->state)), " why: %s", why);
+	if (rows > 3) {
+		char exp[16], act[16];
+
+		tui_printf(top + 3, 0, COLS, A_NORMAL, " bytes: expected %s actual %s",
+			   tui_safe(exp, sizeof(exp), f ? f->expected : cl ? cl->expected : "-"),
+			   tui_safe(act, sizeof(act), f ? f->actual : cl ? cl->actual : "-"));
+	}
+	if (rows > 4) {
+		tui_model_describe(&tui->m, s->addr, region, sizeof(region));
+		tui_printf(top + 4, 0, COLS, A_NORMAL, " region: %s", region);
+	}
+}
+
+static void sites_display(struct tui *tui, int top, int rows)
+{
+	char name[FTG_SYM_LEN], owner[64], hdr[256];
+	int detail = rows >= 12 ? DETAIL_ROWS : 0;
+	int list = rows - 1 - detail, namew, r;
+
+	if (S.sites != tui->m.sites || S.generation != tui->m.generation)
+		rebuild(tui);
+	namew = COLS - 62;
+	if (namew < 12)
+		namew = 12;
+	snprintf(hdr, sizeof(hdr), " %-*s %-12s %-16s %-4s %-8s %9s %6s", namew,
+		 "FUNCTION", "OWNER", "ADDRESS", "SEC", "STATE", "HITS", "READS");
+	tui_print(top, 0, COLS, tui_attr(tui, TUI_HEADER), hdr);
+	tui_scroll_clamp(&S.top, S.cursor, S.nrows, list);
+	for (r = 0; r < list; r++) {
+		const struct ftg_site *s = row_site(S.top + r);
+		bool cur = S.top + r == S.cursor;
+		char line[512];
+		int role;
+
+		if (!s) {
+			if (r == 0 && !S.nrows)
+				tui_printf(top + 1, 0, COLS, A_NORMAL, " %s",
+					   !tui->m.have_status ? tui->m.status_error :
+					   S.filter[0] ? "no site matches the filter (f to change)" :
+					   "no sites (load a module, or admit vmlinux functions with ftguard)");
+			else
+				tui_print(top + 1 + r, 0, COLS, A_NORMAL, "");
+			continue;
+		}
+		snprintf(line, sizeof(line), "%-*.*s %-12.12s %016lx %-4s", namew, namew,
+			 tui_safe(name, sizeof(name), s->name),
+			 tui_safe(owner, sizeof(owner), s->owner), (unsigned long)s->addr,
+			 s->section == FTG_SECTION_INIT ? "init" : "core");
+		tui_print(top + 1 + r, 0, 1, tui_attr(tui, TUI_MARKED),
+			  is_marked(s->addr) ? tui->g.mark : " ");
+		role = cur ? TUI_CURSOR : TUI_NORMAL;
+		tui_print(top + 1 + r, 1, namew + 36, tui_attr(tui, role), line);
+		/* columns as in the header: STATE at namew + 37, HITS after it */
+		tui_printf(top + 1 + r, namew + 37, 9, cur ? tui_attr(tui, TUI_CURSOR) :
+			   tui_attr(tui, tui_site_role(s->state)), "%-8s",
+			   ftg_site_state_name(s->state));
+		tui_printf(top + 1 + r, namew + 46, COLS - namew - 46, tui_attr(tui, role),
+			   "%9lu %6lu", (unsigned long)s->hits, (unsigned long)s->reads);
+	}
+	if (detail)
+		draw_details(tui, top + 1 + list, detail);
+}
+
+static void sites_search(struct tui *tui, const char *text, int dir)
+{
+	int i, n = S.nrows;
+
+	for (i = 1; i <= n; i++) {
+		int row = ((S.cursor + dir * i) % n + n) % n;
+		const struct ftg_site *s = row_site(row);
+
+		if (tui_match(text, s->name)) {
+			set_cursor(row);
+			return;
+		}
+	}
+	tui_message(tui, true, "not found: %s", text);
+}
+
+static void sites_filter(struct tui *tui, const char *text)
+{
+	snprintf(S.filter, sizeof(S.filter), "%s", text);
+	rebuild(tui);
+	set_cursor(S.cursor);
+}
+
+static int move_by(int delta)
+{
+	set_cursor(S.cursor + delta);
+	return TUI_DIRTY_BODY;
+}
+
+static int key_up(struct tui *tui) { return move_by(-1); }
+static int key_down(struct tui *tui) { return move_by(1); }
+static int key_pgup(struct tui *tui) { return move_by(-(LINES / 2)); }
+static int key_pgdown(struct tui *tui) { return move_by(LINES / 2); }
+static int key_home(struct tui *tui) { return move_by(-S.nrows); }
+static int key_end(struct tui *tui) { return move_by(S.nrows); }
+
+static int key_mark(struct tui *tui)
+{
+	const struct ftg_site *s = row_site(S.cursor);
+
+	if (s)
+		set_mark(s->addr, !is_marked(s->addr));
+	return move_by(1);
+}
+
+static int key_mark_all(struct tui *tui)
+{
+	bool all = true;
+	int r;
+
+	for (r = 0; r < S.nrows; r++)
+		all = all && is_marked(row_site(r)->addr);
+	for (r = 0; r < S.nrows; r++)
+		set_mark(row_site(r)->addr, !all);
+	return TUI_DIRTY_BODY;
+}
+
+static int key_unmark(struct tui *tui)
+{
+	S.nmarks = 0;
+	return TUI_DIRTY_BODY;
+}
+
+static int key_sort(struct tui *tui)
+{
+	S.sort = (S.sort + 1) % SORT_COUNT;
+	rebuild(tui);
+	return TUI_DIRTY_BODY;
+}
+
+static int key_reverse(struct tui *tui)
+{
+	S.reverse = !S.reverse;
+	rebuild(tui);
+	return TUI_DIRTY_BODY;
+}
+
+static const struct tui_key sites_keys[] = {
+	{ KEY_UP, "Up/k", "previous site", key_up },
+	{ 'k', "k", NULL, key_up },
+	{ KEY_DOWN, "Down/j", "next site", key_down },
+	{ 'j', "j", NULL, key_down },
+	{ KEY_PPAGE, "PgUp", "page up", key_pgup },
+	{ KEY_NPAGE, "PgDn", "page down", key_pgdown },
+	{ KEY_HOME, "Home/g", "first site", key_home },
+	{ 'g', "g", NULL, key_home },
+	{ KEY_END, "End/G", "last site", key_end },
+	{ 'G', "G", NULL, key_end },
+	{ ' ', "Space", "mark/unmark the site (the selection for c and a)", key_mark },
+	{ '*', "*", "mark every shown site (again: unmark them)", key_mark_all },
+	{ 'u', "u", "unmark everything", key_unmark },
+	{ 's', "s", "sort by the next column", key_sort },
+	{ 'r', "r", "reverse the sort order", key_reverse },
+	{ 0, NULL, NULL, NULL },
+};
+
+const struct tui_screen_ops tui_sites_ops = {
+	.name = "Sites",
+	.keys = sites_keys,
+	.display = sites_display,
+	.search = sites_search,
+	.filter = sites_filter,
+	.update = sites_refresh,
+	.filter_help = "glob, state:S, module:M",
+};

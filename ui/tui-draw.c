@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Terminal layer of ftguard-tui: colours, glyphs, clipped printing of
+ * sanitised text, the tab bar, the status line, the prompt, dialogs and
+ * the help screen. Nothing here clears the whole screen: every row is
+ * rewritten in place (ncurses sends only what changed).
+ */
+#include <ctype.h>
+#include <fnmatch.h>
+#include <langinfo.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/tui.h"
+
+static const struct tui_glyphs glyphs_utf8 = {
+	.hline = "\u2500", .vline = "\u2502", .tl = "\u250c", .tr = "\u2510",
+	.bl = "\u2514", .br = "\u2518", .arrow = "\u2190", .mark = "\u25cf",
+	.full = "\u2588", .half = "\u2592",
+};
+static const struct tui_glyphs glyphs_ascii = {
+	.hline = "-", .vline = "|", .tl = "+", .tr = "+", .bl = "+", .br = "+",
+	.arrow = "<-", .mark = "*", .full = "#", .half = ":",
+};
+
+/* Colour pair per role (pair number = role), and the mono fallback. */
+static const struct {
+	short fg, bg;
+	int attr;	/* added to the colour */
+	int mono;	/* used without colours */
+} roles[TUI_ROLE_COUNT] = {
+	[TUI_NORMAL]		= { -1, -1, 0, 0 },
+	[TUI_HEADER]		= { COLOR_BLACK, COLOR_CYAN, 0, A_REVERSE },
+	[TUI_TAB]		= { COLOR_WHITE, COLOR_BLUE, 0, A_REVERSE },
+	[TUI_TAB_ACTIVE]	= { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_BOLD },
+	[TUI_STATUS]		= { COLOR_WHITE, COLOR_BLUE, 0, A_REVERSE },
+	[TUI_STATUS_BAD]	= { COLOR_WHITE, COLOR_RED, A_BOLD, A_REVERSE | A_BOLD },
+	[TUI_CURSOR]		= { COLOR_BLACK, COLOR_WHITE, 0, A_REVERSE },
+	[TUI_MARKED]		= { COLOR_YELLOW, -1, A_BOLD, A_BOLD },
+	[TUI_ST_OK]		= { COLOR_GREEN, -1, 0, 0 },
+	[TUI_ST_ARMED]		= { COLOR_CYAN, -1, A_BOLD, A_BOLD },
+	[TUI_ST_UNCHECKED]	= { -1, -1, A_DIM, A_DIM },
+	[TUI_ST_STALE]		= { COLOR_RED, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[TUI_ST_FOREIGN]	= { COLOR_MAGENTA, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[TUI_ST_MISMATCH]	= { COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[TUI_ST_PLANTED]	= { COLOR_RED, -1, 0, A_UNDERLINE },
+	[TUI_REGION_TEXT]	= { COLOR_GREEN, -1, 0, 0 },
+	[TUI_REGION_DEAD]	= { COLOR_RED, -1, 0, A_DIM },
+	[TUI_REGION_IO]		= { COLOR_MAGENTA, -1, 0, 0 },
+	[TUI_REGION_OTHER]	= { COLOR_BLUE, -1, 0, 0 },
+	[TUI_WARN]		= { COLOR_RED, -1, A_BOLD, A_BOLD },
+	[TUI_DIALOG]		= { COLOR_WHITE, COLOR_BLACK, 0, 0 },
+	[TUI_DIM]		= { -1, -1, A_DIM, A_DIM },
+};
+
+static bool locale_is_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
+}
+
+void tui_term_init(struct tui *tui, bool force_ascii)
+{
+	int i;
+
+	tui->utf8 = !force_ascii && locale_is_utf8();
+	tui->g = tui->utf8 ? glyphs_utf8 : glyphs_ascii;
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	tui->colors = has_colors();
+	if (tui->colors) {
+		start_color();
+		use_default_colors();
+		for (i = 1; i < TUI_ROLE_COUNT; i++)
+			init_pair((short)i, roles[i].fg, roles[i].bg);
+	}
+}
+
+void tui_term_end(void)
+{
+	if (!isendwin())
+		endwin();
+}
+
+int tui_attr(const struct tui *tui, enum tui_role role)
+{
+	if (role <= TUI_NORMAL || role >= TUI_ROLE_COUNT)
+		return A_NORMAL;
+	if (!tui->colors)
+		return roles[role].mono;
+	return COLOR_PAIR(role) | roles[role].attr;
+}
+
+int tui_site_role(enum ftg_site_state state)
+{
+	switch (state) {
+	case FTG_SITE_OK:	return TUI_ST_OK;
+	case FTG_SITE_ARMED:	return TUI_ST_ARMED;
+	case FTG_SITE_STALE:	return TUI_ST_STALE;
+	case FTG_SITE_FOREIGN:	return TUI_ST_FOREIGN;
+	case FTG_SITE_MISMATCH:	return TUI_ST_MISMATCH;
+	case FTG_SITE_PLANTED:	return TUI_ST_PLANTED;
+	case FTG_SITE_UNCHECKED:
+	default:		return TUI_ST_UNCHECKED;
+	}
+}
+
+/*
+ * Kernel-supplied names (functions, modules, comm, vmalloc callers, the
+ * module's reasons) never reach the terminal raw: a name with an escape
+ * sequence could reprogram it.
+ */
+const char *tui_safe(char *buf, size_t len, const char *s)
+{
+	size_t i;
+
+	if (!len)
+		return buf;
+	if (!s)
+		s = "";
+	for (i = 0; s[i] && i + 1 < len; i++)
+		buf[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+	buf[i] = '\0';
+	return buf;
+}
+
+/*
+ * Prints @text clipped to @width columns and pads the rest. Only our own
+ * glyphs are multibyte (one column each); control bytes that slipped
+ * through are shown as '?'.
+ */
+void tui_print(int row, int col, int width, int attr, const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	int used = 0;
+
+	if (width <= 0 || row < 0 || row >= LINES || col >= COLS)
+		return;
+	if (col + width > COLS)
+		width = COLS - col;
+	attrset(attr);
+	move(row, col);
+	while (*p && used < width) {
+		if (*p < 0x20 || *p == 0x7f) {
+			addch('?');
+			p++;
+		} else if (*p < 0x80) {
+			addch(*p++);
+		} else {
+			const unsigned char *start = p++;
+
+			while ((*p & 0xc0) == 0x80)
+				p++;
+			addnstr((const char *)start, (int)(p - start));
+		}
+		used++;
+	}
+	for (; used < width; used++)
+		addch(' ');
+	attrset(A_NORMAL);
+}
+
+void tui_printf(int row, int col, int width, int attr, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	tui_print(row, col, width, attr, buf);
+}
+
+void tui_hline(const struct tui *tui, int row, int col, int width, int attr)
+{
+	int i;
+
+	attrset(attr);
+	move(row, col);
+	for (i = 0; i < width && col + i < COLS; i++)
+		addstr(tui->g.hline);
+	attrset(A_NORMAL);
+}
+
+const char *tui_size(char *buf, size_t len, uint64_t bytes)
+{
+	static const char units[] = "BKMGT";
+	int u = 0;
+
+	while (bytes >= 1024 && !(bytes % 1024) && u < 4) {
+		bytes /= 1024;
+		u++;
+	}
+	if (bytes >= 10240 && u < 4)
+		snprintf(buf, len, "%lu%c", (unsigned long)(bytes / 1024), units[u + 1]);
+	else
+		snprintf(buf, len, "%lu%c", (unsigned long)bytes, units[u]);
+	return buf;
+}
+
+void tui_scroll_clamp(int *top, int cursor, int count, int rows)
+{
+	if (rows <= 0)
+		return;
+	if (cursor < *top)
+		*top = cursor;
+	if (cursor >= *top + rows)
+		*top = cursor - rows + 1;
+	if (*top > count - rows)
+		*top = count - rows;
+	if (*top < 0)
+		*top = 0;
+}
+
+bool tui_match(const char *text, const char *s)
+{
+	if (!text || !*text)
+		return true;
+	if (!s)
+		return false;
+	if (strpbrk(text, "*?["))
+		return fnmatch(text, s, 0) == 0;
+	return strcasestr(s, text) != NULL;
+}
+
+/* Row 0: the screens as tabs, where the data comes from, help keys. */
+void tui_draw_tabs(struct tui *tui)
+{
+	char root[64], buf[160];
+	int i, col = 0;
+
+	for (i = 0; i < TUI_NSCREENS && col < COLS; i++) {
+		snprintf(buf, sizeof(buf), " %d %s ", i + 1, tui->screens[i]->name);
+		tui_print(0, col, (int)strlen(buf), tui_attr(tui, i == tui->current ?
+				TUI_TAB_ACTIVE : TUI_TAB), buf);
+		col += (int)strlen(buf);
+	}
+	if (tui->m.snapshot)
+		snprintf(buf, sizeof(buf), " snapshot %s  ?:help q:quit ",
+			 tui_safe(root, sizeof(root), tui->m.root_dir));
+	else
+		snprintf(buf, sizeof(buf), " ftguard  ?:help q:quit ");
+	i = COLS - col - (int)strlen(buf);
+	if (i > 0)
+		tui_print(0, col, i, tui_attr(tui, TUI_TAB), "");
+	tui_print(0, col + (i > 0 ? i : 0), COLS - col - (i > 0 ? i : 0),
+		  tui_attr(tui, TUI_TAB), buf);
+}
+
+/*
+ * The status line: module loaded, armed and by whom, kill reason, last
+ * check, events/s and lost events; a one-shot message replaces the tail.
+ */
+void tui_draw_status(struct tui *tui)
+{
+	const struct ftg_status *st = &tui->m.status;
+	char owner[FTG_TEXT_LEN], reason[FTG_TEXT_LEN], check[96], line[768];
+	int row = LINES - 1, n;
+	bool bad = false;
+
+	if (tui->prompt.active) {
+		tui_draw_prompt(tui);
+		return;
+	}
+	if (!tui->m.have_status) {
+		n = snprintf(line, sizeof(line), " module: %s", tui->m.status_error);
+		bad = !tui->m.snapshot;
+	} else {
+		if (!st->checked)
+			snprintf(check, sizeof(check), "never");
+		else
+			snprintf(check, sizeof(check), "%s %lu ok %lu bad @%.1fs",
+				 st->last_check_ok ? "ok" : "FAIL",
+				 (unsigned long)st->last_check_n_ok,
+				 (unsigned long)st->last_check_n_bad,
+				 st->last_check_ms / 1000.0);
+		n = snprintf(line, sizeof(line), " %s | %s%s%s | %s%s | check %s",
+			     st->loaded ? "loaded" : "not loaded",
+			     st->armed ? "ARMED by " : "disarmed",
+			     st->armed ? tui_safe(owner, sizeof(owner), st->owner) : "",
+			     st->armed ? (tui->m.tui_armed ? " (this TUI)" : "") : "",
+			     st->killed ? "KILLED: " : "kill: -",
+			     st->killed ? tui_safe(reason, sizeof(reason), st->kill_reason) : "",
+			     check);
+		bad = st->killed || (st->checked && !st->last_check_ok);
+	}
+	if (!tui->m.snapshot && n > 0 && (size_t)n < sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f ev/s lost %lu",
+			      tui->m.events_per_s, (unsigned long)tui->m.lost);
+	if (tui->msg[0] && n > 0 && (size_t)n < sizeof(line))
+		snprintf(line + n, sizeof(line) - (size_t)n, " | %s", tui->msg);
+	tui_print(row, 0, COLS, tui_attr(tui, bad || tui->msg_bad ?
+					  TUI_STATUS_BAD : TUI_STATUS), line);
+}
+
+void tui_draw_prompt(struct tui *tui)
+{
+	char line[TUI_INPUT_MAX + 128];
+
+	snprintf(line, sizeof(line), "%s%s", tui->prompt.label, tui->prompt.text);
+	tui_print(LINES - 1, 0, COLS, A_NORMAL, line);
+	move(LINES - 1, (int)strlen(line) < COLS ? (int)strlen(line) : COLS - 1);
+}
+
+void tui_message(struct tui *tui, bool bad, const char *fmt, ...)
+{
+	char raw[TUI_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	tui_safe(tui->msg, sizeof(tui->msg), raw);
+	tui->msg_bad = bad;
+	tui->dirty |= TUI_DIRTY_STATUS;
+}
+
+void tui_dialog_open(struct tui *tui, bool warn, const char *title)
+{
+	tui_dialog_close(tui);
+	tui->dialog.active = true;
+	tui->dialog.warn = warn;
+	tui_safe(tui->dialog.title, sizeof(tui->dialog.title), title);
+	tui->dirty |= TUI_DIRTY_ALL;
+}
+
+/* Lines beyond TUI_DIALOG_LINES are summed up in the last one. */
+void tui_dialog_add(struct tui *tui, const char *fmt, ...)
+{
+	struct tui_dialog *d = &tui->dialog;
+	char raw[512], safe[512];
+	va_list ap;
+
+	if (d->nlines >= TUI_DIALOG_LINES)
+		return;
+	if (d->nlines == TUI_DIALOG_LINES - 1) {
+		d->lines[d->nlines++] = strdup("... (more; see ftguard check)");
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	d->lines[d->nlines] = strdup(tui_safe(safe, sizeof(safe), raw));
+	if (d->lines[d->nlines])
+		d->nlines++;
+}
+
+void tui_dialog_close(struct tui *tui)
+{
+	int i;
+
+	for (i = 0; i < tui->dialog.nlines; i++)
+		free(tui->dialog.lines[i]);
+	memset(&tui->dialog, 0, sizeof(tui->dialog));
+	tui->dirty |= TUI_DIRTY_ALL;
+}
+
+/* A centred box; its text is already sanitised. */
+static void draw_box(struct tui *tui, const char *title, char *const *lines,
+		     int nlines, int scroll, int role, const char *footer)
+{
+	int width = 20, height, top, left, i, row, inner;
+
+	for (i = 0; i < nlines; i++)
+		if ((int)strlen(lines[i]) + 4 > width)
+			width = (int)strlen(lines[i]) + 4;
+	if ((int)strlen(title) + 6 > width)
+		width = (int)strlen(title) + 6;
+	if ((int)strlen(footer) + 6 > width)
+		width = (int)strlen(footer) + 6;
+	if (width > COLS - 2)
+		width = COLS - 2;
+	height = nlines + 2;
+	if (height > LINES - 3)
+		height = LINES - 3;
+	if (width < 4 || height < 3)
+		return;
+	inner = height - 2;
+	top = (LINES - height) / 2;
+	left = (COLS - width) / 2;
+	attrset(tui_attr(tui, role));
+	mvaddstr(top, left, tui->g.tl);
+	for (i = 1; i < width - 1; i++)
+		addstr(tui->g.hline);
+	addstr(tui->g.tr);
+	tui_printf(top, left + 2, width - 4 < (int)strlen(title) + 2 ?
+		   width - 4 : (int)strlen(title) + 2, tui_attr(tui, role) | A_BOLD,
+		   " %s ", title);
+	for (row = 0; row < inner; row++) {
+		i = scroll + row;
+		attrset(tui_attr(tui, role));
+		mvaddstr(top + 1 + row, left, tui->g.vline);
+		tui_print(top + 1 + row, left + 1, width - 2, tui_attr(tui, role),
+			  "");
+		if (i < nlines)
+			tui_printf(top + 1 + row, left + 2, width - 4,
+				   tui_attr(tui, role), "%s", lines[i]);
+		attrset(tui_attr(tui, role));
+		mvaddstr(top + 1 + row, left + width - 1, tui->g.vline);
+	}
+	attrset(tui_attr(tui, role));
+	mvaddstr(top + height - 1, left, tui->g.bl);
+	for (i = 1; i < width - 1; i++)
+		addstr(tui->g.hline);
+	addstr(tui->g.br);
+	if ((int)strlen(footer) + 4 < width)
+		tui_printf(top + height - 1, left + width - (int)strlen(footer) - 4,
+			   (int)strlen(footer) + 2, tui_attr(tui, role), " %s ", footer);
+	attrset(A_NORMAL);
+}
+
+void tui_draw_dialog(struct tui *tui)
+{
+	struct tui_dialog *d = &tui->dialog;
+	int inner = LINES - 5;
+
+	if (d->scroll > d->nlines - inner)
+		d->scroll = d->nlines - inner;
+	if (d->scroll < 0)
+		d->scroll = 0;
+	draw_box(tui, d->title, d->lines, d->nlines, d->scroll,
+		 d->warn ? TUI_WARN : TUI_DIALOG, "Enter: close");
+}
+
+static int add_help_keys(char **lines, int n, int max, const struct tui_key *keys)
+{
+	char buf[128];
+
+	for (; keys && keys->handler && n < max; keys++) {
+		if (!keys->help)
+			continue;
+		snprintf(buf, sizeof(buf), "%-9s %s", keys->name, keys->help);
+		lines[n] = strdup(buf);
+		if (lines[n])
+			n++;
+	}
+	return n;
+}
+
+/* Generated from the key tables: what the help says is what the keys do. */
+void tui_draw_help(struct tui *tui)
+{
+	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	char *lines[128], title[64];
+	int n = 0, i;
+
+	n = add_help_keys(lines, n, 120, ops->keys);
+	lines[n++] = strdup("");
+	n = add_help_keys(lines, n, 127, tui_global_keys);
+	for (i = 0; i < n && lines[i]; i++)
+		;
+	n = i;
+	if (tui->help_scroll > n - (LINES - 5))
+		tui->help_scroll = n - (LINES - 5);
+	if (tui->help_scroll < 0)
+		tui->help_scroll = 0;
+	snprintf(title, sizeof(title), "Help: %s", ops->name);
+	draw_box(tui, title, lines, n, tui->help_scroll, TUI_DIALOG,
+		 "Up/Down scroll, ? or Esc: close");
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+}

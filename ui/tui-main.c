@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ftguard-tui: the interactive view of ftguard (run by `ftguard tui`).
+ *
+ * The loop follows tmux's: input and data only mark what is dirty; after
+ * them, one draw per iteration; KEY_RESIZE only marks a full redraw. The
+ * terminal is restored on every exit path (normal return, exit(), the
+ * terminating signals), and the arm this TUI made is owned by its control
+ * descriptor, so even SIGKILL leaves nothing armed.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "ui/tui.h"
+
+#define DEFAULT_REFRESH_MS	1000
+#define DEFAULT_POLL_MS		50
+#define DEFAULT_RING		10000
+#define MIN_COLS		40
+#define MIN_LINES		10
+
+static volatile sig_atomic_t quit_signal;
+
+static void on_quit_signal(int sig)
+{
+	quit_signal = sig;
+}
+
+/* A crash must not leave the terminal in raw mode (best effort). */
+static void on_fatal_signal(int sig)
+{
+	tui_term_end();
+	raise(sig);	/* SA_RESETHAND: the default action now */
+}
+
+static void install_signals(void)
+{
+	static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	static const int fatal_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_quit_signal;	/* no SA_RESTART: getch() returns */
+	for (i = 0; i < sizeof(quit_sigs) / sizeof(quit_sigs[0]); i++)
+		sigaction(quit_sigs[i], &sa, NULL);
+	sa.sa_handler = on_fatal_signal;
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < sizeof(fatal_sigs) / sizeof(fatal_sigs[0]); i++)
+		sigaction(fatal_sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: ftguard-tui [OPTIONS]\n"
+		"The interactive view of ftguard: patch sites, live calls, address map.\n"
+		"\n"
+		"  --root DIR        read a saved snapshot (ftguard snapshot) instead of\n"
+		"                    the live system; nothing can be changed\n"
+		"  --refresh MS      re-read the module's tables every MS ms (default %d)\n"
+		"  --poll MS         drain live events and redraw every MS ms (default %d)\n"
+		"  --events N        keep the last N live events (default %d)\n"
+		"  --screen NAME     start on sites, live or map\n"
+		"  --ascii           ASCII line drawing even in a UTF-8 locale\n"
+		"  --bench[=SECS]    benchmark: feed the Live screen a synthetic event\n"
+		"                    stream for SECS seconds (default 10), then print\n"
+		"                    refreshes/s, CPU and peak RSS on stdout\n"
+		"  --bench-rate N    synthetic events per second (default 200000)\n"
+		"  -h, --help        this help\n"
+		"  -V, --version     print the version\n"
+		"\n"
+		"Keys: press ? in the TUI for the keys of each screen.\n",
+		DEFAULT_REFRESH_MS, DEFAULT_POLL_MS, DEFAULT_RING);
+}
+
+struct options {
+	const char *root;
+	int refresh_ms;
+	int poll_ms;
+	size_t ring;
+	int screen;
+	bool ascii;
+	double bench_secs;
+	unsigned long bench_rate;
+};
+
+static int parse_number(const char *opt, const char *s, long min, long max, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	if (errno || end == s || *end || *out < min || *out > max) {
+		fprintf(stderr, "ftguard-tui: %s wants a number from %ld to %ld, not '%s'\n",
+			opt, min, max, s);
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns -1 on a bad option, 1 when the program is done (help), else 0. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	enum { OPT_ROOT = 256, OPT_REFRESH, OPT_POLL, OPT_EVENTS, OPT_SCREEN,
+	       OPT_ASCII, OPT_BENCH, OPT_BENCH_RATE };
+	static const struct option longopts[] = {
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "refresh", required_argument, NULL, OPT_REFRESH },
+		{ "poll", required_argument, NULL, OPT_POLL },
+		{ "events", required_argument, NULL, OPT_EVENTS },
+		{ "screen", required_argument, NULL, OPT_SCREEN },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "bench", optional_argument, NULL, OPT_BENCH },
+		{ "bench-rate", required_argument, NULL, OPT_BENCH_RATE },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	long v;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_ROOT:
+			o->root = optarg;
+			break;
+		case OPT_REFRESH:
+			if (parse_number("--refresh", optarg, 50, 3600000, &v))
+				return -1;
+			o->refresh_ms = (int)v;
+			break;
+		case OPT_POLL:
+			if (parse_number("--poll", optarg, 0, 10000, &v))
+				return -1;
+			o->poll_ms = (int)v;
+			break;
+		case OPT_EVENTS:
+			if (parse_number("--events", optarg, 16, 10000000, &v))
+				return -1;
+			o->ring = (size_t)v;
+			break;
+		case OPT_SCREEN:
+			if (!strcmp(optarg, "sites"))
+				o->screen = 0;
+			else if (!strcmp(optarg, "live"))
+				o->screen = 1;
+			else if (!strcmp(optarg, "map"))
+				o->screen = 2;
+			else {
+				fprintf(stderr, "ftguard-tui: --screen is sites, live or map\n");
+				return -1;
+			}
+			break;
+		case OPT_ASCII:
+			o->ascii = true;
+			break;
+		case OPT_BENCH:
+			if (optarg && parse_number("--bench", optarg, 1, 3600, &v))
+				return -1;
+			o->bench_secs = optarg ? (double)v : 10;
+			break;
+		case OPT_BENCH_RATE:
+			if (parse_number("--bench-rate", optarg, 1, 100000000, &v))
+				return -1;
+			o->bench_rate = (unsigned long)v;
+			break;
+		case 'h':
+			usage(stdout);
+			return 1;
+		case 'V':
+			printf("ftguard-tui %s\n", PACKAGE_VERSION);
+			return 1;
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "ftguard-tui: unexpected argument '%s'\n", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The screen goes to the terminal even when stdout is redirected (the
+ * benchmark prints its report on stdout).
+ */
+static int start_curses(void)
+{
+	FILE *tty;
+
+	if (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
+		return initscr() ? 0 : -1;
+	tty = fopen("/dev/tty", "r+");
+	if (!tty)
+		return -1;
+	return newterm(NULL, tty, tty) ? 0 : -1;
+}
+
+static void draw(struct tui *tui)
+{
+	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	int dirty = tui->dirty;
+
+	tui->dirty = 0;
+	if (COLS < MIN_COLS || LINES < MIN_LINES) {
+		erase();
+		mvprintw(0, 0, "terminal too small (%dx%d): at least %dx%d", COLS,
+			 LINES, MIN_COLS, MIN_LINES);
+		refresh();
+		return;
+	}
+	if (dirty & TUI_DIRTY_ALL)
+		tui_draw_tabs(tui);
+	if (dirty & (TUI_DIRTY_ALL | TUI_DIRTY_BODY)) {
+		ops->display(tui, 1, LINES - 2);
+		if (tui->show_help)
+			tui_draw_help(tui);
+		if (tui->dialog.active)
+			tui_draw_dialog(tui);
+	}
+	tui_draw_status(tui);
+	refresh();
+	tui->frames++;
+}
+
+static int run(struct tui *tui, const struct options *o)
+{
+	uint64_t now = tui_now_ms(), next_refresh = now + (uint64_t)o->refresh_ms;
+	uint64_t next_poll = now;
+	int ch, wait;
+
+	tui_model_rate(&tui->m, now);
+	tui->dirty = TUI_DIRTY_ALL;
+	while (!tui->quit && !quit_signal) {
+		if (tui->dirty)
+			draw(tui);
+		now = tui_now_ms();
+		wait = (int)(next_refresh > now ? next_refresh - now : 0);
+		if ((tui->m.live || tui->bench) && next_poll >= now &&
+		    (int)(next_poll - now) < wait)
+			wait = (int)(next_poll - now);
+		timeout(wait);
+		ch = getch();
+		if (ch == KEY_RESIZE) {
+			if (tui->screens[tui->current]->resize)
+				tui->screens[tui->current]->resize(tui);
+			tui->dirty |= TUI_DIRTY_ALL;
+		} else if (ch != ERR) {
+			tui->dirty |= tui_dispatch_key(tui, ch);
+		}
+		now = tui_now_ms();
+		if (now >= next_refresh) {
+			if (!tui->bench)
+				tui_model_refresh(&tui->m);
+			tui_model_rate(&tui->m, now);
+			tui->dirty |= TUI_DIRTY_BODY | TUI_DIRTY_STATUS;
+			next_refresh = now + (uint64_t)o->refresh_ms;
+		}
+		if (now >= next_poll) {
+			next_poll = now + (uint64_t)o->poll_ms;
+			if (tui->bench) {
+				tui_bench_feed(tui, now);
+				if (tui_bench_done(tui, now))
+					break;
+			} else if (tui_model_pump(&tui->m) > 0 &&
+				   tui->screens[tui->current] == &tui_live_ops) {
+				tui->dirty |= TUI_DIRTY_BODY;
+			}
+		}
+	}
+	return 0;
+}
+
+static struct tui the_tui;
+
+/* exit() from anywhere still restores the terminal and disarms. */
+static void cleanup(void)
+{
+	tui_term_end();
+	tui_dialog_close(&the_tui);
+	tui_model_close(&the_tui.m);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {
+		.refresh_ms = DEFAULT_REFRESH_MS, .poll_ms = DEFAULT_POLL_MS,
+		.ring = DEFAULT_RING, .bench_rate = 200000,
+	};
+	struct tui *tui = &the_tui;
+	int ret;
+
+	setlocale(LC_ALL, "");
+	ret = parse_options(argc, argv, &o);
+	if (ret)
+		return ret < 0 ? 2 : 0;
+	if (tui_model_open(&tui->m, o.root, o.ring) < 0) {
+		fprintf(stderr, "ftguard-tui: %s%s\n", o.root ? o.root : "",
+			*ftg_error_last() ? ftg_error_last() : strerror(errno));
+		tui_model_close(&tui->m);
+		return 1;
+	}
+	tui->screens[0] = &tui_sites_ops;
+	tui->screens[1] = &tui_live_ops;
+	tui->screens[2] = &tui_map_ops;
+	tui->current = o.bench_secs > 0 ? 1 : o.screen;
+	tui->refresh_ms = o.refresh_ms;
+	install_signals();
+	atexit(cleanup);
+	if (start_curses() < 0) {
+		fprintf(stderr, "ftguard-tui: cannot start the terminal (TERM=%s)\n",
+			getenv("TERM") ? getenv("TERM") : "");
+		return 1;
+	}
+	tui_term_init(tui, o.ascii);
+	if (o.bench_secs > 0)
+		tui_bench_start(tui, o.bench_secs, o.bench_rate);
+	run(tui, &o);
+	tui_term_end();
+	if (tui->bench)
+		tui_bench_report(tui, stdout);
+	return quit_signal ? 128 + quit_signal : 0;
+}

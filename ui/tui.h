@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ftguard-tui internals. The model (tui-model.c) holds what libftguard
+ * read; each screen (screen-*.c) is one struct tui_screen_ops; keys are
+ * tables of struct tui_key from which the help screen is generated.
+ * ncurses is used only in ui/.
+ */
+#ifndef _FTG_TUI_H
+#define _FTG_TUI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <curses.h>
+
+#include "ftguard.h"
+
+#define TUI_INPUT_MAX	128	/* prompt buffer (filter, search, path) */
+#define TUI_MSG_MAX	256
+#define TUI_DIALOG_LINES 64
+
+/* What needs drawing; input and data changes only set these. */
+enum {
+	TUI_DIRTY_BODY		= 1 << 0,
+	TUI_DIRTY_STATUS	= 1 << 1,
+	TUI_DIRTY_ALL		= 1 << 2,	/* resize: repaint everything */
+};
+
+/* Colour/attribute roles; tui_attr() maps them to what the terminal has. */
+enum tui_role {
+	TUI_NORMAL, TUI_HEADER, TUI_TAB, TUI_TAB_ACTIVE, TUI_STATUS,
+	TUI_STATUS_BAD, TUI_CURSOR, TUI_MARKED,
+	TUI_ST_OK, TUI_ST_ARMED, TUI_ST_UNCHECKED, TUI_ST_STALE,
+	TUI_ST_FOREIGN, TUI_ST_MISMATCH, TUI_ST_PLANTED,
+	TUI_REGION_TEXT, TUI_REGION_DEAD, TUI_REGION_IO, TUI_REGION_OTHER,
+	TUI_WARN, TUI_DIALOG, TUI_DIM, TUI_ROLE_COUNT,
+};
+
+/* Glyphs: UTF-8 when the locale is, ASCII otherwise. */
+struct tui_glyphs {
+	const char *hline, *vline, *tl, *tr, *bl, *br;
+	const char *arrow;	/* function <- caller */
+	const char *mark;	/* a marked site */
+	const char *full, *half;/* map strip */
+};
+
+struct tui;
+
+/*
+ * A key binding: @handler returns TUI_DIRTY_* flags. @name is how the help
+ * screen shows the key ("Tab", "Space"); @help NULL hides the binding
+ * (aliases such as KEY_DOWN next to 'j').
+ */
+struct tui_key {
+	int key;
+	const char *name;
+	const char *help;
+	int (*handler)(struct tui *tui);
+};
+
+/*
+ * One screen. @display draws rows [top, top + rows) of stdscr; @keys are
+ * the screen's own bindings (tried before the global ones); @search moves
+ * to the next (@dir 1) or previous (-1) row matching @text; @filter sets
+ * the screen's filter ("" clears it); @update is called after the model
+ * changed; @resize after the terminal size changed.
+ */
+struct tui_screen_ops {
+	const char *name;
+	const struct tui_key *keys;
+	void (*display)(struct tui *tui, int top, int rows);
+	void (*search)(struct tui *tui, const char *text, int dir);
+	void (*filter)(struct tui *tui, const char *text);
+	void (*update)(struct tui *tui);
+	void (*resize)(struct tui *tui);
+	const char *filter_help;	/* shown in the filter prompt */
+};
+
+extern const struct tui_screen_ops tui_sites_ops;
+extern const struct tui_screen_ops tui_live_ops;
+extern const struct tui_screen_ops tui_map_ops;
+#define TUI_NSCREENS 3
+
+/* A prompt on the bottom line; @done gets the text on Enter. */
+struct tui_prompt {
+	bool active;
+	char label[96];
+	char text[TUI_INPUT_MAX];
+	size_t len;
+	void (*done)(struct tui *tui, const char *text);
+};
+
+/* A modal box of lines; any of Esc, Enter, q closes it. */
+struct tui_dialog {
+	bool active;
+	bool warn;
+	char title[80];
+	char *lines[TUI_DIALOG_LINES];
+	int nlines;
+	int scroll;
+};
+
+/* The data model: everything the screens show, from libftguard. */
+struct tui_model {
+	struct ftg_root *root;
+	bool snapshot;
+	const char *root_dir;		/* --root, or NULL */
+
+	bool have_status;
+	struct ftg_status status;
+	char status_error[TUI_MSG_MAX];	/* why there is no status */
+	struct ftg_sites *sites;
+	struct ftg_kmodules *kmodules;
+	uint64_t kmodules_sig;		/* change detector for the map */
+	struct ftg_check_report *check;	/* ftguard/check, for the bytes */
+	struct ftg_verdict *verdict;	/* from the TUI's own last check */
+	struct ftg_map *map;
+	char map_error[TUI_MSG_MAX];
+	unsigned int generation;	/* bumped on every re-read */
+
+	struct ftg_control *ctl;	/* opened on first action */
+	bool tui_armed;			/* an arm made through @ctl */
+
+	struct ftg_live *live;
+	struct ftg_event_ring *ring;
+	size_t ring_capacity;
+	char live_error[TUI_MSG_MAX];
+	uint64_t events_total;		/* drained by this TUI */
+	uint64_t lost;
+	double events_per_s;
+	uint64_t rate_events;		/* for events_per_s */
+	uint64_t rate_ms;
+};
+
+struct tui {
+	struct tui_model m;
+	const struct tui_screen_ops *screens[TUI_NSCREENS];
+	int current;
+	bool show_help;
+	int help_scroll;
+	int dirty;
+	bool quit;
+	bool colors;
+	bool utf8;
+	struct tui_glyphs g;
+	int refresh_ms;
+	uint64_t next_refresh_ms;
+	char msg[TUI_MSG_MAX];		/* one-shot message on the status line */
+	bool msg_bad;
+	char last_search[TUI_INPUT_MAX];
+	struct tui_prompt prompt;
+	struct tui_dialog dialog;
+	/* bench mode */
+	bool bench;
+	unsigned long frames;
+};
+
+/* tui-model.c */
+int tui_model_open(struct tui_model *m, const char *root_dir, size_t ring_capacity);
+void tui_model_close(struct tui_model *m);
+/* Re-reads status, sites, modules and check; returns true when changed. */
+bool tui_model_refresh(struct tui_model *m);
+/* Reloads the address map. */
+void tui_model_reload_map(struct tui_model *m);
+/* Drains live events into the ring; returns events taken. */
+long tui_model_pump(struct tui_model *m);
+void tui_model_rate(struct tui_model *m, uint64_t now_ms);
+/* Actions; each returns 0 or -1 with @msg set, and may fill @tui's dialog. */
+int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
+int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n);
+int tui_action_disarm(struct tui *tui);
+int tui_action_write(struct tui *tui, const char *path);
+/* One line about the site at @addr: its region, from the map. */
+void tui_model_describe(const struct tui_model *m, uint64_t addr, char *buf, size_t len);
+/* The finding of the TUI's last check for @addr, or NULL. */
+const struct ftg_finding *tui_model_finding(const struct tui_model *m, uint64_t addr);
+const struct ftg_check_line *tui_model_check_line(const struct tui_model *m, uint64_t addr);
+
+/* tui-draw.c */
+void tui_term_init(struct tui *tui, bool force_ascii);
+void tui_term_end(void);
+int tui_attr(const struct tui *tui, enum tui_role role);
+int tui_site_role(enum ftg_site_state state);
+/* Copies @s into @buf, replacing anything but printable ASCII with '?'. */
+const char *tui_safe(char *buf, size_t len, const char *s);
+/* Draws @text at (@row, @col) clipped to @width columns, padding with blanks. */
+void tui_print(int row, int col, int width, int attr, const char *text);
+void tui_printf(int row, int col, int width, int attr, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void tui_hline(const struct tui *tui, int row, int col, int width, int attr);
+void tui_draw_tabs(struct tui *tui);
+void tui_draw_status(struct tui *tui);
+void tui_draw_prompt(struct tui *tui);
+void tui_draw_dialog(struct tui *tui);
+void tui_draw_help(struct tui *tui);
+void tui_message(struct tui *tui, bool bad, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tui_dialog_open(struct tui *tui, bool warn, const char *title);
+void tui_dialog_add(struct tui *tui, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void tui_dialog_close(struct tui *tui);
+/* Human size: "128K", "12M". */
+const char *tui_size(char *buf, size_t len, uint64_t bytes);
+/* Clamps a scrolled list so @cursor is visible in @rows. */
+void tui_scroll_clamp(int *top, int cursor, int count, int rows);
+/* true when @text matches @s (glob with wildcards, else substring). */
+bool tui_match(const char *text, const char *s);
+
+/* tui-keys.c */
+extern const struct tui_key tui_global_keys[];
+int tui_dispatch_key(struct tui *tui, int key);
+void tui_prompt_start(struct tui *tui, const char *label, const char *initial,
+		      void (*done)(struct tui *tui, const char *text));
+uint64_t tui_now_ms(void);
+
+/* tui-bench.c */
+void tui_bench_feed(struct tui *tui, uint64_t now_ms);
+int tui_bench_report(const struct tui *tui, FILE *out);
+void tui_bench_start(struct tui *tui, double seconds, unsigned long rate);
+bool tui_bench_done(const struct tui *tui, uint64_t now_ms);
+
+/* screen-sites.c: the marked sites; the selection is they or the cursor's. */
+size_t tui_sites_marked(struct tui *tui, uint64_t **addrs);
+size_t tui_sites_selection(struct tui *tui, uint64_t **addrs);
+
+#endif /* _FTG_TUI_H */
