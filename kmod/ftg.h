@@ -105,6 +105,7 @@ struct ftg_session {
 	unsigned int cap;
 	char *resp;
 	size_t resp_len;
+	loff_t resp_pos;		/* read position in resp */
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 };

@@ -455,6 +455,7 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 		snprintf(ftg.last_error, sizeof(ftg.last_error),
 			 "write of %zu bytes > %d", count, FTG_WRITE_MAX);
 		ftg_respond(sess, -E2BIG, ftg.last_error);
+		sess->resp_pos = 0;
 		mutex_unlock(&ftg.lock);
 		return -E2BIG;
 	}
@@ -489,9 +490,9 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 			ftg_respond(sess, 0, why);
 		}
 	}
+	sess->resp_pos = 0;	/* also after a failed write: not via *ppos */
 	mutex_unlock(&ftg.lock);
 	kfree(buf);
-	*ppos = 0;
 	return ret < 0 ? ret : count;
 }
 
@@ -502,7 +503,7 @@ static ssize_t ftg_control_read(struct file *file, char __user *ubuf,
 	ssize_t ret;
 
 	mutex_lock(&ftg.lock);
-	ret = simple_read_from_buffer(ubuf, count, ppos, sess->resp,
+	ret = simple_read_from_buffer(ubuf, count, &sess->resp_pos, sess->resp,
 				      sess->resp_len);
 	mutex_unlock(&ftg.lock);
 	return ret;

@@ -18,7 +18,7 @@ static void ftg_show_dash(struct seq_file *m, const char *key, const char *val)
 {
 	seq_printf(m, "%s ", key);
 	if (*val)
-		seq_escape(m, val, FTG_ESC);
+		seq_escape(m, val, "\n\\");	/* text runs to end of line */
 	else
 		seq_putc(m, '-');
 	seq_putc(m, '\n');

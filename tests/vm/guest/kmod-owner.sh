@@ -1,0 +1,52 @@
+#!/bin/sh
+# An arm owned by a control descriptor ends when its process is SIGKILLed;
+# a persistent arm survives its descriptor; rmmod ftguard while armed
+# disarms first and leaves enabled_functions empty.
+. /tests/lib.sh
+
+sites=$FTG_DEBUGFS/sites
+enabled=$FTG_TRACEFS/enabled_functions
+site_ip() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $1 }' "$sites"; }
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+is_armed() { [ "$(status armed)" = 1 ]; }
+not_armed() { [ "$(status armed)" = 0 ]; }
+
+load_ftguard
+load_test_module ftg_target
+fn_a=$(site_ip fn_a)
+
+# 1. A background holder arms fn_a through its own descriptor, then sleeps.
+sh -c "exec 3<>$FTG_DEBUGFS/control; echo 'select $fn_a' >&3 && echo arm >&3 && exec sleep 600" &
+holder=$!
+wait_for 10 is_armed || fail "holder did not arm"
+owner=$(grep '^owner ' "$FTG_DEBUGFS/status")
+expect_eq "owner (pid and comm at open)" "owner $holder sh" "$owner"
+expect_eq "enabled_functions while held" 1 "$(wc -l < "$enabled")"
+kill -9 "$holder"
+wait "$holder" 2>/dev/null
+wait_for 10 not_armed || fail "SIGKILL of the owner did not disarm"
+expect_eq "owner after SIGKILL" "owner none" "$(grep '^owner ' "$FTG_DEBUGFS/status")"
+expect_eq "enabled_functions after SIGKILL" 0 "$(wc -l < "$enabled")"
+grep -q ' arm: nsites=1 armed=0 ' "$FTG_INSTANCE/trace" || fail "no disarm event"
+
+# 2. A persistent arm outlives its descriptor...
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $fn_a $(site_ip fn_b)" >&3 || fail "select: $(cat <&3)"
+echo "arm persistent" >&3 || fail "arm persistent: $(cat <&3)"
+exec 3>&-
+expect_eq "owner of a persistent arm" "owner persistent" "$(grep '^owner ' "$FTG_DEBUGFS/status")"
+expect_eq "enabled_functions after close" 2 "$(wc -l < "$enabled")"
+# ...and a second arm is refused while it holds.
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $fn_a" >&3
+echo arm >&3 && fail "second arm accepted"
+cat <&3 | grep -q '^error EBUSY ' || fail "second arm not EBUSY"
+exec 3>&-
+
+# 3. rmmod ftguard while armed: disarmed first, nothing left enabled.
+rmmod ftguard || fail "rmmod ftguard while armed"
+expect_eq "enabled_functions after rmmod ftguard" 0 "$(wc -l < "$enabled")"
+dmesg | grep -q 'ftguard: killed' && fail "kill at unload"
+echo 10 > /sys/kernel/debug/ftg_target/trigger
+rmmod ftg_target || fail "rmmod ftg_target"
+pass
