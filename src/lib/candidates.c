@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Candidate sites: (name, address, owner) in address order, one entry per
+ * address. Also the vmlinux candidates the module is offered before a
+ * check or an arm.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+struct ftg_candidates {
+	struct ftgl_vec cands;	/* struct ftg_candidate, address order */
+	struct ftgl_pool pool;
+};
+
+/**
+ * ftg_candidates_new - an empty candidate list
+ *
+ * Return: the list, to free with ftg_candidates_free(), or NULL.
+ */
+struct ftg_candidates *ftg_candidates_new(void)
+{
+	struct ftg_candidates *c = calloc(1, sizeof(*c));
+
+	if (!c) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&c->cands, sizeof(struct ftg_candidate));
+	return c;
+}
+
+/**
+ * ftg_candidates_free - free a candidate list
+ * @c: the list, or NULL
+ */
+void ftg_candidates_free(struct ftg_candidates *c)
+{
+	if (!c)
+		return;
+	ftgl_vec_release(&c->cands);
+	ftgl_pool_release(&c->pool);
+	free(c);
+}
+
+/* Index of the first candidate whose address is >= @addr. */
+static size_t lower_bound(const struct ftg_candidates *c, uint64_t addr)
+{
+	const struct ftg_candidate *v = c->cands.data;
+	size_t lo = 0, hi = c->cands.len;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/**
+ * ftg_candidates_add - add one candidate
+ * @c: the list
+ * @name: function name (copied)
+ * @addr: its address
+ * @module: owner module (copied), NULL or "vmlinux" for the core kernel
+ *
+ * Return: 1 added, 0 already there (same address), -1 on error.
+ */
+int ftg_candidates_add(struct ftg_candidates *c, const char *name,
+		       uint64_t addr, const char *module)
+{
+	size_t pos = lower_bound(c, addr);
+	struct ftg_candidate *v, entry = { .addr = addr };
+
+	if (pos < c->cands.len &&
+	    ((struct ftg_candidate *)c->cands.data)[pos].addr == addr)
+		return 0;
+	if (module && !strcmp(module, "vmlinux"))
+		module = NULL;
+	entry.name = ftgl_pool_strdup(&c->pool, name);
+	entry.module = module ? ftgl_pool_strdup(&c->pool, module) : NULL;
+	if (!entry.name || (module && !entry.module))
+		return -1;
+	if (!ftgl_vec_push(&c->cands))
+		return -1;
+	v = c->cands.data;
+	memmove(&v[pos + 1], &v[pos], (c->cands.len - 1 - pos) * sizeof(*v));
+	v[pos] = entry;
+	return 1;
+}
+
+/**
+ * ftg_candidates_count - number of candidates
+ * @c: the list
+ *
+ * Return: the count.
+ */
+size_t ftg_candidates_count(const struct ftg_candidates *c)
+{
+	return c->cands.len;
+}
+
+/**
+ * ftg_candidates_get - the @i-th candidate in address order
+ * @c: the list
+ * @i: index
+ *
+ * Return: the candidate (owned by @c), or NULL when @i >= count.
+ */
+const struct ftg_candidate *ftg_candidates_get(const struct ftg_candidates *c,
+					       size_t i)
+{
+	return ftgl_vec_at(&c->cands, i);
+}
+
+/**
+ * ftg_candidates_vmlinux - every vmlinux function ftrace can patch
+ * @ks: /proc/kallsyms
+ * @avail: available_filter_functions
+ *
+ * Return: the candidates, or NULL.
+ */
+struct ftg_candidates *ftg_candidates_vmlinux(const struct ftg_kallsyms *ks,
+					      const struct ftg_ftrace_funcs *avail)
+{
+	struct ftg_candidates *c = ftg_candidates_new();
+	size_t i, n = avail ? ftg_ftrace_funcs_count(avail) : 0;
+
+	if (!c)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
+		const struct ftg_ksym *syms[256];
+		size_t k, found;
+
+		if (f->module)
+			continue;
+		found = ftg_kallsyms_find(ks, f->name, "vmlinux", syms,
+					  FTGL_ARRAY_SIZE(syms));
+		if (found > FTGL_ARRAY_SIZE(syms))
+			found = FTGL_ARRAY_SIZE(syms);
+		for (k = 0; k < found; k++) {
+			if (!ftgl_ksym_is_text(syms[k]->type) || !syms[k]->addr)
+				continue;
+			if (ftg_candidates_add(c, f->name, syms[k]->addr, NULL) < 0) {
+				ftg_candidates_free(c);
+				return NULL;
+			}
+		}
+	}
+	return c;
+}

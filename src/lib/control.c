@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The control client: one open() of ftguard/control, commands written a
+ * line (or a batch of lines) at a time, the response read back from the
+ * same descriptor. The module stops a write at its first failing line and
+ * answers "error <ERRNO> line N: <reason>" (no "line N:" for the first
+ * line), which is how batched admits find where to resume.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ftguard-local.h"
+
+#define CTL_LINE_MAX	256		/* the module's line limit */
+#define CTL_WRITE_MAX	(64 * 1024)	/* the module's write limit */
+#define CTL_RESPONSE_MAX (16UL << 20)	/* a check report of many sites */
+
+struct ftg_control {
+	int fd;
+	char *debugfs;
+	char *resp;		/* NUL-terminated, final newline removed */
+	size_t resp_len;
+	size_t resp_cap;
+};
+
+static const struct {
+	const char *name;
+	int err;
+} errno_names[] = {
+	{ "EINVAL", EINVAL }, { "E2BIG", E2BIG }, { "ENOENT", ENOENT },
+	{ "EPERM", EPERM }, { "EBUSY", EBUSY }, { "ESTALE", ESTALE },
+	{ "EOPNOTSUPP", EOPNOTSUPP }, { "ENOMEM", ENOMEM },
+	{ "ENODEV", ENODEV }, { "EEXIST", EEXIST }, { "EIO", EIO },
+	{ "EACCES", EACCES }, { "EAGAIN", EAGAIN },
+};
+
+static int errno_from_name(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < FTGL_ARRAY_SIZE(errno_names); i++)
+		if (strlen(errno_names[i].name) == len &&
+		    !strncmp(errno_names[i].name, name, len))
+			return errno_names[i].err;
+	return EIO;
+}
+
+/**
+ * ftg_control_open - open ftguard/control
+ * @debugfs_dir: debugfs root (NULL: "/sys/kernel/debug")
+ *
+ * Return: the control, to close with ftg_control_close(), or NULL.
+ */
+struct ftg_control *ftg_control_open(const char *debugfs_dir)
+{
+	struct ftg_control *ctl;
+	char *path;
+
+	if (!debugfs_dir)
+		debugfs_dir = FTGL_DEFAULT_DEBUGFS;
+	ctl = calloc(1, sizeof(*ctl));
+	path = ftgl_path(debugfs_dir, "ftguard/control");
+	if (!ctl || !path || !(ctl->debugfs = strdup(debugfs_dir))) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		goto fail;
+	}
+	ctl->fd = open(path, O_RDWR | O_CLOEXEC);
+	if (ctl->fd < 0) {
+		ftgl_kmod_missing(debugfs_dir, "control", errno);
+		goto fail;
+	}
+	free(path);
+	return ctl;
+fail:
+	free(path);
+	if (ctl)
+		free(ctl->debugfs);
+	free(ctl);
+	return NULL;
+}
+
+/**
+ * ftg_control_close - close the control
+ * @ctl: the control, or NULL
+ *
+ * Closing disarms what this descriptor armed without FTG_ARM_PERSISTENT.
+ */
+void ftg_control_close(struct ftg_control *ctl)
+{
+	if (!ctl)
+		return;
+	if (ctl->fd >= 0)
+		close(ctl->fd);
+	free(ctl->debugfs);
+	free(ctl->resp);
+	free(ctl);
+}
+
+/**
+ * ftg_control_fd - the descriptor behind @ctl
+ * @ctl: the control
+ *
+ * Return: the file descriptor (for poll or for the caller's own writes).
+ */
+int ftg_control_fd(const struct ftg_control *ctl)
+{
+	return ctl->fd;
+}
+
+/**
+ * ftg_control_response - the last response
+ * @ctl: the control
+ *
+ * Return: its text without the final newline ("" before any command);
+ * owned by @ctl, valid until the next command.
+ */
+const char *ftg_control_response(const struct ftg_control *ctl)
+{
+	return ctl->resp ? ctl->resp : "";
+}
+
+/* Reads the whole response (the module rewinds the position per write). */
+static int read_response(struct ftg_control *ctl)
+{
+	ctl->resp_len = 0;
+	for (;;) {
+		ssize_t r;
+
+		if (ctl->resp_cap - ctl->resp_len < 4096 + 1) {
+			size_t cap = ctl->resp_cap ? ctl->resp_cap * 2 : 8192;
+			char *p;
+
+			if (cap > CTL_RESPONSE_MAX)
+				return ftgl_err(FTG_E_BAD_RESPONSE, EFBIG,
+						"control: response larger than %lu MiB",
+						CTL_RESPONSE_MAX >> 20);
+			p = realloc(ctl->resp, cap);
+			if (!p)
+				return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+			ctl->resp = p;
+			ctl->resp_cap = cap;
+		}
+		r = read(ctl->fd, ctl->resp + ctl->resp_len,
+			 ctl->resp_cap - ctl->resp_len - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return ftgl_err(FTG_E_SYSTEM, errno, "control: read: %s",
+					strerror(errno));
+		if (r == 0)
+			break;
+		ctl->resp_len += r;
+	}
+	ctl->resp[ctl->resp_len] = '\0';
+	while (ctl->resp_len && ctl->resp[ctl->resp_len - 1] == '\n')
+		ctl->resp[--ctl->resp_len] = '\0';
+	return 0;
+}
+
+/*
+ * Judges the response. For an error, *@failed_line is the line of the
+ * batch that failed (1 when the module did not say).
+ */
+static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
+{
+	const char *r = ftg_control_response(ctl), *name, *reason;
+	size_t name_len;
+	unsigned int line = 1;
+
+	if (!strncmp(r, "ok", 2) && (r[2] == '\0' || r[2] == ' '))
+		return 0;
+	if (!strncmp(r, "ftguard-check ", 14))
+		return 0;
+	if (strncmp(r, "error ", 6))
+		return ftgl_err(FTG_E_BAD_RESPONSE, EPROTO,
+				"control: unexpected response \"%.80s\"", r);
+	name = r + 6;
+	name_len = strcspn(name, " ");
+	reason = name + name_len;
+	while (*reason == ' ')
+		reason++;
+	if (sscanf(reason, "line %u:", &line) != 1)
+		line = 1;
+	if (failed_line)
+		*failed_line = line;
+	return ftgl_err(FTG_E_MODULE_REFUSED, errno_from_name(name, name_len),
+			"%s", *reason ? reason : ftg_strerror(FTG_E_MODULE_REFUSED));
+}
+
+/* Writes @len bytes of commands as one write() and reads the answer. */
+static int send_batch(struct ftg_control *ctl, const char *buf, size_t len,
+		      unsigned int *failed_line)
+{
+	ssize_t w;
+	int saved;
+
+	if (failed_line)
+		*failed_line = 0;
+	do {
+		w = write(ctl->fd, buf, len);
+	} while (w < 0 && errno == EINTR);
+	saved = w < 0 ? errno : 0;
+	if (read_response(ctl))
+		return -1;
+	if (!judge_response(ctl, failed_line)) {
+		if (saved)	/* failed write but an "ok": trust the write */
+			return ftgl_err(FTG_E_SYSTEM, saved, "control: write: %s",
+					strerror(saved));
+		return 0;
+	}
+	return -1;
+}
+
+/**
+ * ftg_control_send - send one command and read the response
+ * @ctl: the control
+ * @cmd: one command line, without the newline (at most 255 bytes)
+ *
+ * Return: 0 when the module answered "ok..." or with a check report;
+ * -1 otherwise, errno being the module's (EPERM, EBUSY, ESTALE...) and
+ * ftg_error_last() its reason.
+ */
+int ftg_control_send(struct ftg_control *ctl, const char *cmd)
+{
+	char line[CTL_LINE_MAX + 2];
+	size_t len = strlen(cmd);
+
+	if (len >= CTL_LINE_MAX || strchr(cmd, '\n'))
+		return ftgl_err(FTG_E_SYSTEM, E2BIG,
+				"control: command must be one line under %d bytes",
+				CTL_LINE_MAX);
+	memcpy(line, cmd, len);
+	line[len++] = '\n';
+	return send_batch(ctl, line, len, NULL);
+}
+
+/* A growing buffer of command lines flushed in writes of <= 64 KiB. */
+struct batch {
+	char buf[CTL_WRITE_MAX];
+	size_t len;
+	unsigned int lines;
+	size_t first;		/* index of the candidate on the first line */
+};
+
+/**
+ * ftg_control_admit - offer vmlinux candidates to the module
+ * @ctl: the control
+ * @cand: candidates; entries with a module are not sent
+ *
+ * A candidate the module rejects (EINVAL) stops its write there; the rest
+ * of the batch is sent again from the next line.
+ *
+ * Return: the number of candidates sent, or -1.
+ */
+int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand)
+{
+	size_t i = 0, n = ftg_candidates_count(cand);
+	struct batch *b = malloc(sizeof(*b));
+	int sent = 0;
+
+	if (!b)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	while (i < n) {
+		size_t idx[CTL_WRITE_MAX / 8];
+		unsigned int failed;
+
+		b->len = 0;
+		b->lines = 0;
+		for (; i < n && b->lines < FTGL_ARRAY_SIZE(idx); i++) {
+			const struct ftg_candidate *c = ftg_candidates_get(cand, i);
+			char line[CTL_LINE_MAX + 2];
+			int len;
+
+			if (c->module)
+				continue;
+			len = snprintf(line, sizeof(line), "admit %s 0x%" PRIx64 "\n",
+				       c->name, c->addr);
+			if (len < 0 || len > CTL_LINE_MAX)
+				continue;	/* a name no kernel has */
+			if (b->len + len > sizeof(b->buf))
+				break;
+			memcpy(b->buf + b->len, line, len);
+			b->len += len;
+			idx[b->lines++] = i;
+		}
+		if (!b->lines)
+			break;
+		sent += b->lines;
+		if (!send_batch(ctl, b->buf, b->len, &failed))
+			continue;
+		if ((errno != EINVAL && errno != EEXIST) || !failed ||
+		    failed > b->lines) {
+			free(b);
+			return ftgl_err_prefix("admit");
+		}
+		/* Rejected candidate: resume right after it. */
+		i = idx[failed - 1] + 1;
+		sent -= b->lines - failed;
+	}
+	free(b);
+	ftg_error_clear();
+	return sent;
+}
+
+/**
+ * ftg_control_select_addrs - add sites by address to the selection
+ * @ctl: the control
+ * @addrs: the addresses
+ * @n: how many
+ *
+ * Return: 0, or -1 (errno ENOENT names an unknown site).
+ */
+int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
+			     size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		char line[CTL_LINE_MAX];
+		size_t len = snprintf(line, sizeof(line), "select");
+
+		/* Each line alone, so a refusal names its own sites. */
+		while (i < n && len + 20 < CTL_LINE_MAX - 1) {
+			len += snprintf(line + len, sizeof(line) - len,
+					" 0x%" PRIx64, addrs[i]);
+			i++;
+		}
+		if (ftg_control_send(ctl, line))
+			return ftgl_err_prefix("select");
+	}
+	return 0;
+}
+
+/**
+ * ftg_control_select - add candidate sites to the selection
+ * @ctl: the control
+ * @cand: the sites (vmlinux ones admitted first)
+ *
+ * Return: 0, or -1 (errno ENOENT: a site the module does not know).
+ */
+int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand)
+{
+	size_t i, n = ftg_candidates_count(cand);
+	uint64_t *addrs = malloc((n ? n : 1) * sizeof(*addrs));
+	int ret;
+
+	if (!addrs)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	for (i = 0; i < n; i++)
+		addrs[i] = ftg_candidates_get(cand, i)->addr;
+	ret = ftg_control_select_addrs(ctl, addrs, n);
+	free(addrs);
+	return ret;
+}
+
+/* Sends "@verb" or "@verb @arg". */
+static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
+{
+	char line[CTL_LINE_MAX];
+
+	if (snprintf(line, sizeof(line), "%s%s%s", verb, arg ? " " : "",
+		     arg ? arg : "") >= (int)sizeof(line))
+		return ftgl_err(FTG_E_SYSTEM, E2BIG, "%s: argument too long", verb);
+	if (ftg_control_send(ctl, line))
+		return ftgl_err_prefix("%s", verb);
+	return 0;
+}
+
+/**
+ * ftg_control_select_module - add every live site of @module
+ * @ctl: the control
+ * @module: module name
+ *
+ * Return: 0, or -1 (errno ENOENT: no such module or no sites).
+ */
+int ftg_control_select_module(struct ftg_control *ctl, const char *module)
+{
+	return send_cmd(ctl, "select-module", module);
+}
+
+/**
+ * ftg_control_clear - empty this descriptor's selection
+ * @ctl: the control
+ *
+ * Return: 0, or -1.
+ */
+int ftg_control_clear(struct ftg_control *ctl)
+{
+	return send_cmd(ctl, "clear", NULL);
+}
+
+/**
+ * ftg_control_check - check the selection (all sites when empty)
+ * @ctl: the control
+ *
+ * Return: the module's report, to free with ftg_check_report_free(),
+ * or NULL.
+ */
+struct ftg_check_report *ftg_control_check(struct ftg_control *ctl)
+{
+	if (send_cmd(ctl, "check", NULL))
+		return NULL;
+	return ftgl_check_report_parse("check response", ctl->resp,
+				       ctl->resp_len);
+}
+
+/**
+ * ftg_control_arm - check and arm the selection
+ * @ctl: the control
+ * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE
+ * @report: if not NULL, set to the check report or NULL
+ *
+ * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
+ * ESTALE check failed, E2BIG too many sites, ENOENT empty selection).
+ */
+int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
+		    struct ftg_check_report **report)
+{
+	char cmd[64];
+	int ret, saved;
+	char msg[512];
+	enum ftg_error code;
+
+	if (report)
+		*report = NULL;
+	snprintf(cmd, sizeof(cmd), "arm%s%s",
+		 flags & FTG_ARM_PERSISTENT ? " persistent" : "",
+		 flags & FTG_ARM_FORCE ? " force" : "");
+	ret = ftg_control_send(ctl, cmd);
+	saved = errno;
+	if (!report || (ret && saved != ESTALE))
+		return ret ? ftgl_err_prefix("arm") : 0;
+	/* The module keeps the arm's check report in its check table. */
+	code = ftg_error_code();
+	snprintf(msg, sizeof(msg), "%s", ftg_error_last());
+	*report = ftg_check_report_read(ctl->debugfs);
+	if (ret)
+		return ftgl_err(code, saved, "arm: %s", msg);
+	ftg_error_clear();
+	return 0;
+}
+
+/**
+ * ftg_control_disarm - disarm everything
+ * @ctl: the control
+ *
+ * Return: 0, or -1.
+ */
+int ftg_control_disarm(struct ftg_control *ctl)
+{
+	return send_cmd(ctl, "disarm", NULL);
+}
+
+/**
+ * ftg_control_reset - disarm, clear the kill latch and the trace buffer
+ * @ctl: the control
+ *
+ * Return: 0, or -1.
+ */
+int ftg_control_reset(struct ftg_control *ctl)
+{
+	return send_cmd(ctl, "reset", NULL);
+}
+
+/**
+ * ftg_control_verify - re-verify armed sites now
+ * @ctl: the control
+ *
+ * Return: 0, or -1 (errno ESTALE when an armed site went bad).
+ */
+int ftg_control_verify(struct ftg_control *ctl)
+{
+	return send_cmd(ctl, "verify", NULL);
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: LGPL-2.1 */
+/*
+ * libftguard internals shared by the reader, control, selection, map and
+ * checker sources. Not installed; everything here is hidden (the library is
+ * built with -fvisibility=hidden). Internal names use the ftgl_ prefix.
+ */
+#ifndef _FTGUARD_LOCAL_H
+#define _FTGUARD_LOCAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ftguard.h"
+
+/* Longest line a reader accepts; longer ones are skipped and counted. */
+#define FTGL_LINE_MAX		4096
+/* Largest file a reader loads (kallsyms of a big kernel is ~15 MiB). */
+#define FTGL_FILE_MAX		(256UL << 20)
+
+#define FTGL_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* error.c */
+/*
+ * Records @code with a printf-style message for ftg_error_last(), sets
+ * errno to @errnum and returns -1, so that "return ftgl_err(...);" reads
+ * naturally. The message is prefixed by nothing: callers say where.
+ */
+int ftgl_err(enum ftg_error code, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Same, errno and code kept from the previous ftgl_err(), message
+ * prefixed with "@fmt: " (adds context to an inner error). */
+int ftgl_err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Sends a warning to the handler set by ftg_set_warning_handler(). */
+void ftgl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* util.c: a growable array of fixed-size elements, bounded. */
+struct ftgl_vec {
+	void *data;
+	size_t len;
+	size_t cap;
+	size_t elem_size;
+};
+void ftgl_vec_init(struct ftgl_vec *v, size_t elem_size);
+/* Appends a zeroed element and returns it; NULL (FTG_E_TOO_MANY or
+ * ENOMEM) when full. */
+void *ftgl_vec_push(struct ftgl_vec *v);
+void *ftgl_vec_at(const struct ftgl_vec *v, size_t i);
+void ftgl_vec_release(struct ftgl_vec *v);
+
+/* util.c: a string pool; strings stay put until the pool is released. */
+struct ftgl_pool_chunk;
+struct ftgl_pool {
+	struct ftgl_pool_chunk *head;
+};
+const char *ftgl_pool_strndup(struct ftgl_pool *p, const char *s, size_t n);
+const char *ftgl_pool_strdup(struct ftgl_pool *p, const char *s);
+/* Returns the pooled copy of @s, sharing equal strings only with the
+ * previous call (module names repeat in runs in kallsyms). */
+void ftgl_pool_release(struct ftgl_pool *p);
+
+/* util.c: whole files and their lines. */
+/*
+ * Reads @dir/@name (either may be NULL/"" to use the other alone) into a
+ * NUL-terminated buffer of at most FTGL_FILE_MAX bytes. Reads until EOF,
+ * so it works for procfs/debugfs files whose size is 0.
+ */
+char *ftgl_read_file(const char *dir, const char *name, size_t *len);
+/* Joins @dir and @name into a malloc'ed path. */
+char *ftgl_path(const char *dir, const char *name);
+
+struct ftgl_lines {
+	char *pos;		/* next unread byte */
+	char *end;
+	unsigned long lineno;	/* of the line last returned */
+	size_t too_long;	/* lines skipped for exceeding FTGL_LINE_MAX */
+};
+/* Iterates over the lines of @buf[0..@len) in place (newlines become
+ * NULs). @buf must have a byte after @len (ftgl_read_file() gives one). */
+void ftgl_lines_init(struct ftgl_lines *l, char *buf, size_t len);
+/* Next line without its newline, or NULL at the end. */
+char *ftgl_lines_next(struct ftgl_lines *l);
+
+/* Splits @line in place at runs of spaces/tabs into at most @max words;
+ * returns the number of words, or @max + 1 when there were more. */
+int ftgl_split(char *line, char **words, int max);
+
+/* Strict numbers: the whole string must be the number. Hex takes an
+ * optional 0x. Return 0 or -1 (no error recorded). */
+int ftgl_parse_hex(const char *s, uint64_t *out);
+int ftgl_parse_u64(const char *s, uint64_t *out);
+int ftgl_parse_int(const char *s, int *out);
+
+/* util.c: is @type (a kallsyms type letter) a text symbol? */
+bool ftgl_ksym_is_text(char type);
+
+/* kmod-tables.c: reading ftguard/<table>, with the "why is it missing"
+ * diagnosis shared with control.c. */
+char *ftgl_kmod_read(const char *debugfs_dir, const char *table, size_t *len);
+/* Records the right error for a failed open of @debugfs_dir/ftguard/@file
+ * (errno @errnum): not root, debugfs not mounted, module not loaded. */
+int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum);
+/* Checks "ftguard-@table N" on the first line; 0 or -1 with the error. */
+int ftgl_kmod_header(const char *table, const char *line);
+/* Parses a check report from a response or file; @what names the source. */
+struct ftg_check_report *ftgl_check_report_parse(const char *what,
+						 const char *text, size_t len);
+
+/* A deep copy of @rep. */
+struct ftg_check_report *ftgl_check_report_copy(const struct ftg_check_report *rep);
+
+#define FTGL_DEFAULT_DEBUGFS	"/sys/kernel/debug"
+
+#endif /* _FTGUARD_LOCAL_H */

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The kernel's ftrace function lists in tracefs:
+ *   available_filter_functions  "vfs_read" / "e1000_probe [e1000e]"
+ *   enabled_functions           "vfs_read (1) R  \ttramp: 0x... ->..."
+ *   touched_functions (6.4+)    same shape as enabled_functions
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+struct ftg_ftrace_funcs {
+	struct ftgl_vec funcs;	/* struct ftg_ftrace_func, file order */
+	struct ftgl_pool pool;
+	size_t skipped;
+	size_t *by_name;	/* indexes into funcs */
+};
+
+static const char *const ftrace_file_names[] = {
+	[FTG_FTRACE_AVAILABLE] = "available_filter_functions",
+	[FTG_FTRACE_ENABLED] = "enabled_functions",
+	[FTG_FTRACE_TOUCHED] = "touched_functions",
+};
+
+static char *skip_blanks(char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* Cuts the next blank-separated word off *@p. */
+static char *next_word(char **p)
+{
+	char *w = skip_blanks(*p), *e = w;
+
+	while (*e && *e != ' ' && *e != '\t')
+		e++;
+	*p = *e ? e + 1 : e;
+	*e = '\0';
+	return w;
+}
+
+static int parse_line(struct ftg_ftrace_funcs *ff, char *line,
+		      const char **last_module)
+{
+	struct ftg_ftrace_func *f;
+	char *p = line, *name, *rest;
+	const char *module = NULL;
+	int refcount = -1;
+
+	name = next_word(&p);
+	if (!*name)
+		return -1;
+	rest = skip_blanks(p);
+	if (*rest == '[') {
+		char *w = next_word(&rest);
+		size_t len = strlen(w);
+
+		if (len < 3 || w[len - 1] != ']')
+			return -1;
+		w[len - 1] = '\0';
+		if (!*last_module || strcmp(*last_module, w + 1))
+			*last_module = ftgl_pool_strdup(&ff->pool, w + 1);
+		if (!*last_module)
+			return -2;
+		module = *last_module;
+		rest = skip_blanks(rest);
+	}
+	if (*rest == '(') {
+		char *w = next_word(&rest);
+		size_t len = strlen(w);
+
+		if (len < 3 || w[len - 1] != ')')
+			return -1;
+		w[len - 1] = '\0';
+		if (ftgl_parse_int(w + 1, &refcount))
+			return -1;
+		rest = skip_blanks(rest);
+	}
+	f = ftgl_vec_push(&ff->funcs);
+	if (!f)
+		return -2;
+	f->name = ftgl_pool_strdup(&ff->pool, name);
+	f->module = module;
+	f->refcount = refcount;
+	f->flags = ftgl_pool_strdup(&ff->pool, rest);
+	return f->name && f->flags ? 0 : -2;
+}
+
+/* qsort has no context argument. */
+static const struct ftg_ftrace_func *sort_funcs;
+
+static int cmp_name(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(sort_funcs[i].name, sort_funcs[j].name);
+
+	return c ? c : (i < j ? -1 : i > j);
+}
+
+/**
+ * ftg_ftrace_funcs_read - read one of the kernel's ftrace function lists
+ * @tracefs_dir: the tracefs mount (or a snapshot's tracing directory)
+ * @which: which file
+ *
+ * Return: the list, to free with ftg_ftrace_funcs_free(), or NULL with
+ * errno ENOENT when the file does not exist.
+ */
+struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
+					       enum ftg_ftrace_file which)
+{
+	struct ftg_ftrace_funcs *ff;
+	const char *last_module = NULL;
+	struct ftgl_lines lines;
+	char *buf, *line;
+	size_t len, i;
+
+	if ((unsigned int)which >= FTGL_ARRAY_SIZE(ftrace_file_names)) {
+		ftgl_err(FTG_E_SYSTEM, EINVAL, "unknown ftrace file %d", which);
+		return NULL;
+	}
+	buf = ftgl_read_file(tracefs_dir, ftrace_file_names[which], &len);
+	if (!buf) {
+		if (errno == ENOENT && which == FTG_FTRACE_AVAILABLE)
+			ftgl_err(FTG_E_NO_TRACEFS, ENOENT,
+				 "%s/available_filter_functions is missing: tracefs is not mounted there (mount -t tracefs none /sys/kernel/tracing)",
+				 tracefs_dir);
+		return NULL;
+	}
+	ff = calloc(1, sizeof(*ff));
+	if (!ff) {
+		free(buf);
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&ff->funcs, sizeof(struct ftg_ftrace_func));
+	ftgl_lines_init(&lines, buf, len);
+	while ((line = ftgl_lines_next(&lines))) {
+		int ret = parse_line(ff, line, &last_module);
+
+		if (ret == -2)
+			goto fail;
+		if (ret)
+			ff->skipped++;
+	}
+	ff->skipped += lines.too_long;
+	free(buf);
+	buf = NULL;
+	ff->by_name = malloc((ff->funcs.len ? ff->funcs.len : 1) * sizeof(size_t));
+	if (!ff->by_name) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		goto fail;
+	}
+	for (i = 0; i < ff->funcs.len; i++)
+		ff->by_name[i] = i;
+	sort_funcs = ff->funcs.data;
+	qsort(ff->by_name, ff->funcs.len, sizeof(size_t), cmp_name);
+	sort_funcs = NULL;
+	if (ff->skipped)
+		ftgl_warn("%s: %zu malformed lines skipped",
+			  ftrace_file_names[which], ff->skipped);
+	return ff;
+fail:
+	ftgl_err_prefix("%s", ftrace_file_names[which]);
+	free(buf);
+	ftg_ftrace_funcs_free(ff);
+	return NULL;
+}
+
+/**
+ * ftg_ftrace_funcs_free - free what ftg_ftrace_funcs_read() returned
+ * @ff: the list, or NULL
+ */
+void ftg_ftrace_funcs_free(struct ftg_ftrace_funcs *ff)
+{
+	if (!ff)
+		return;
+	ftgl_vec_release(&ff->funcs);
+	ftgl_pool_release(&ff->pool);
+	free(ff->by_name);
+	free(ff);
+}
+
+/**
+ * ftg_ftrace_funcs_count - number of entries read
+ * @ff: the list
+ *
+ * Return: the count.
+ */
+size_t ftg_ftrace_funcs_count(const struct ftg_ftrace_funcs *ff)
+{
+	return ff->funcs.len;
+}
+
+/**
+ * ftg_ftrace_funcs_skipped - number of malformed or overlong lines skipped
+ * @ff: the list
+ *
+ * Return: the count.
+ */
+size_t ftg_ftrace_funcs_skipped(const struct ftg_ftrace_funcs *ff)
+{
+	return ff->skipped;
+}
+
+/**
+ * ftg_ftrace_funcs_get - the @i-th entry in file order
+ * @ff: the list
+ * @i: index
+ *
+ * Return: the entry (owned by @ff), or NULL when @i >= count.
+ */
+const struct ftg_ftrace_func *ftg_ftrace_funcs_get(const struct ftg_ftrace_funcs *ff,
+						   size_t i)
+{
+	return ftgl_vec_at(&ff->funcs, i);
+}
+
+/**
+ * ftg_ftrace_funcs_has - how many entries are called @name
+ * @ff: the list
+ * @name: exact function name
+ * @module: NULL for any owner, "vmlinux" for the core kernel, or a module
+ *
+ * Return: the number of matching entries (a static name may repeat).
+ */
+size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
+			    const char *module)
+{
+	const struct ftg_ftrace_func *funcs = ff->funcs.data;
+	size_t lo = 0, hi = ff->funcs.len, found = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(funcs[ff->by_name[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < ff->funcs.len; lo++) {
+		const struct ftg_ftrace_func *f = &funcs[ff->by_name[lo]];
+
+		if (strcmp(f->name, name))
+			break;
+		if (!module || (!strcmp(module, "vmlinux") ? !f->module :
+				(f->module && !strcmp(f->module, module))))
+			found++;
+	}
+	return found;
+}

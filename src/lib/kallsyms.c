@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * /proc/kallsyms: "ffffffff81000000 T _stext" and, for modules,
+ * "ffffffffc0a01000 t fn_a\t[target]". Kept in file order, with two
+ * indexes: by name (duplicated static names) and text symbols by address.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+struct ftg_kallsyms {
+	struct ftgl_vec syms;		/* struct ftg_ksym, file order */
+	struct ftgl_pool pool;
+	size_t skipped;
+	size_t *by_name;		/* indexes into syms */
+	size_t *by_addr;		/* text symbols only */
+	size_t n_text;
+};
+
+/* qsort has no context argument: the array being sorted is passed here. */
+static const struct ftg_ksym *sort_syms;
+
+static int cmp_name(const void *a, const void *b)
+{
+	const struct ftg_ksym *x = &sort_syms[*(const size_t *)a];
+	const struct ftg_ksym *y = &sort_syms[*(const size_t *)b];
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int cmp_addr(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	const struct ftg_ksym *x = &sort_syms[i], *y = &sort_syms[j];
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return i < j ? -1 : i > j;	/* stable: file order */
+}
+
+static int parse_line(struct ftg_kallsyms *ks, char *line,
+		      const char **last_module)
+{
+	struct ftg_ksym *sym;
+	char *w[4];
+	int n = ftgl_split(line, w, 4);
+	uint64_t addr;
+	size_t mlen;
+
+	if (n < 3 || n > 4 || ftgl_parse_hex(w[0], &addr) || strlen(w[1]) != 1)
+		return -1;
+	if (n == 4) {
+		mlen = strlen(w[3]);
+		if (mlen < 3 || w[3][0] != '[' || w[3][mlen - 1] != ']')
+			return -1;
+	}
+	sym = ftgl_vec_push(&ks->syms);
+	if (!sym)
+		return -2;
+	sym->addr = addr;
+	sym->type = w[1][0];
+	sym->name = ftgl_pool_strdup(&ks->pool, w[2]);
+	if (n == 4) {
+		w[3][mlen - 1] = '\0';
+		if (!*last_module || strcmp(*last_module, w[3] + 1))
+			*last_module = ftgl_pool_strdup(&ks->pool, w[3] + 1);
+		sym->module = *last_module;
+	}
+	if (!sym->name || (n == 4 && !sym->module))
+		return -2;
+	return 0;
+}
+
+static int build_indexes(struct ftg_kallsyms *ks)
+{
+	const struct ftg_ksym *syms = ks->syms.data;
+	size_t i, n = ks->syms.len;
+
+	ks->by_name = malloc((n ? n : 1) * sizeof(size_t));
+	ks->by_addr = malloc((n ? n : 1) * sizeof(size_t));
+	if (!ks->by_name || !ks->by_addr)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	for (i = 0; i < n; i++) {
+		ks->by_name[i] = i;
+		if (ftgl_ksym_is_text(syms[i].type))
+			ks->by_addr[ks->n_text++] = i;
+	}
+	sort_syms = syms;
+	qsort(ks->by_name, n, sizeof(size_t), cmp_name);
+	qsort(ks->by_addr, ks->n_text, sizeof(size_t), cmp_addr);
+	sort_syms = NULL;
+	return 0;
+}
+
+static struct ftg_kallsyms *kallsyms_parse(char *buf, size_t len)
+{
+	struct ftg_kallsyms *ks = calloc(1, sizeof(*ks));
+	const char *last_module = NULL;
+	struct ftgl_lines lines;
+	char *line;
+
+	if (!ks) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&ks->syms, sizeof(struct ftg_ksym));
+	ftgl_lines_init(&lines, buf, len);
+	while ((line = ftgl_lines_next(&lines))) {
+		int ret = parse_line(ks, line, &last_module);
+
+		if (ret == -2)
+			goto fail;
+		if (ret)
+			ks->skipped++;
+	}
+	ks->skipped += lines.too_long;
+	if (build_indexes(ks))
+		goto fail;
+	if (ks->skipped)
+		ftgl_warn("kallsyms: %zu malformed lines skipped", ks->skipped);
+	return ks;
+fail:
+	ftgl_err_prefix("kallsyms");
+	ftg_kallsyms_free(ks);
+	return NULL;
+}
+
+/**
+ * ftg_kallsyms_read - read @proc_dir/kallsyms
+ * @proc_dir: "/proc" or a snapshot's proc directory
+ *
+ * Return: the symbols, to free with ftg_kallsyms_free(), or NULL.
+ */
+struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir)
+{
+	struct ftg_kallsyms *ks;
+	size_t len;
+	char *buf = ftgl_read_file(proc_dir, "kallsyms", &len);
+
+	if (!buf)
+		return NULL;
+	ks = kallsyms_parse(buf, len);
+	free(buf);
+	return ks;
+}
+
+/**
+ * ftg_kallsyms_free - free what ftg_kallsyms_read() returned
+ * @ks: the symbols, or NULL
+ */
+void ftg_kallsyms_free(struct ftg_kallsyms *ks)
+{
+	if (!ks)
+		return;
+	ftgl_vec_release(&ks->syms);
+	ftgl_pool_release(&ks->pool);
+	free(ks->by_name);
+	free(ks->by_addr);
+	free(ks);
+}
+
+/**
+ * ftg_kallsyms_count - number of symbols read
+ * @ks: the symbols
+ *
+ * Return: the count.
+ */
+size_t ftg_kallsyms_count(const struct ftg_kallsyms *ks)
+{
+	return ks->syms.len;
+}
+
+/**
+ * ftg_kallsyms_skipped - number of malformed or overlong lines skipped
+ * @ks: the symbols
+ *
+ * Return: the count.
+ */
+size_t ftg_kallsyms_skipped(const struct ftg_kallsyms *ks)
+{
+	return ks->skipped;
+}
+
+/**
+ * ftg_kallsyms_get - the @i-th symbol in file order
+ * @ks: the symbols
+ * @i: index
+ *
+ * Return: the symbol (owned by @ks), or NULL when @i >= count.
+ */
+const struct ftg_ksym *ftg_kallsyms_get(const struct ftg_kallsyms *ks, size_t i)
+{
+	return ftgl_vec_at(&ks->syms, i);
+}
+
+static bool owner_matches(const char *sym_module, const char *want)
+{
+	if (!want)
+		return true;
+	if (!strcmp(want, "vmlinux"))
+		return !sym_module;
+	return sym_module && !strcmp(sym_module, want);
+}
+
+/**
+ * ftg_kallsyms_find - every symbol called @name
+ * @ks: the symbols
+ * @name: exact name
+ * @module: NULL for any owner, "vmlinux" for the core kernel, or a module
+ * @out: where to store up to @max pointers
+ * @max: size of @out
+ *
+ * Return: the number of matches (only the first @max are stored), in
+ * address order.
+ */
+size_t ftg_kallsyms_find(const struct ftg_kallsyms *ks, const char *name,
+			 const char *module, const struct ftg_ksym **out,
+			 size_t max)
+{
+	const struct ftg_ksym *syms = ks->syms.data;
+	size_t lo = 0, hi = ks->syms.len, found = 0;
+
+	while (lo < hi) {	/* first index whose name is >= @name */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(syms[ks->by_name[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < ks->syms.len; lo++) {
+		const struct ftg_ksym *s = &syms[ks->by_name[lo]];
+
+		if (strcmp(s->name, name))
+			break;
+		if (!owner_matches(s->module, module))
+			continue;
+		if (found < max && out)
+			out[found] = s;
+		found++;
+	}
+	return found;
+}
+
+/**
+ * ftg_kallsyms_lookup - the text symbol at or just below @addr
+ * @ks: the symbols
+ * @addr: an address
+ * @offset: set to @addr minus the symbol's address (may be NULL)
+ *
+ * Return: the symbol, or NULL when no text symbol is at or below @addr.
+ */
+const struct ftg_ksym *ftg_kallsyms_lookup(const struct ftg_kallsyms *ks,
+					   uint64_t addr, uint64_t *offset)
+{
+	const struct ftg_ksym *syms = ks->syms.data, *s;
+	size_t lo = 0, hi = ks->n_text;
+
+	while (lo < hi) {	/* first text symbol above @addr */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (syms[ks->by_addr[mid]].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	s = &syms[ks->by_addr[lo - 1]];
+	if (offset)
+		*offset = addr - s->addr;
+	return s;
+}
+
+/**
+ * ftg_kallsyms_text_bounds - core kernel text, _stext.._etext
+ * @ks: the symbols
+ * @start: set to _stext
+ * @end: set to _etext
+ *
+ * Return: 0, or -1 (ENOENT) when either symbol is missing or zero.
+ */
+int ftg_kallsyms_text_bounds(const struct ftg_kallsyms *ks, uint64_t *start,
+			     uint64_t *end)
+{
+	const struct ftg_ksym *s = NULL, *e = NULL;
+
+	ftg_kallsyms_find(ks, "_stext", "vmlinux", &s, 1);
+	ftg_kallsyms_find(ks, "_etext", "vmlinux", &e, 1);
+	if (!s || !e || !s->addr || e->addr <= s->addr)
+		return ftgl_err(FTG_E_SYSTEM, ENOENT,
+				"kallsyms: no _stext/_etext addresses (is kptr_restrict hiding them? run as root)");
+	*start = s->addr;
+	*end = e->addr;
+	return 0;
+}

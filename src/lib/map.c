@@ -1,0 +1,882 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The address map: what lives where in kernel space, and where the sites
+ * fall. Built in two steps: parts are staged by the ftg_map_add_*()
+ * calls (copies, so the inputs may be freed), then ftg_map_finish() turns
+ * them into the final sorted regions, overlaps and overlaid sites. The
+ * module's own modules table is more precise than /proc/modules and
+ * sysfs (exact text sizes, init let go or not, tombstones), so when both
+ * describe a module the table wins.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+#define PAGE_SIZE_GUESS	4096
+
+enum source { SRC_KALLSYMS, SRC_PROC, SRC_KMOD, SRC_VMALLOC, SRC_STATUS };
+
+struct staged {
+	struct ftg_region r;
+	enum source src;
+};
+
+struct ftg_map {
+	struct ftgl_vec staged;		/* struct staged */
+	struct ftgl_vec site_copies;	/* struct ftg_site */
+	struct ftgl_pool pool;
+	bool have_status;
+	struct ftg_status status;
+	/* After ftg_map_finish(): */
+	bool finished;
+	struct ftgl_vec regions;	/* struct ftg_region */
+	struct ftgl_vec overlaps;	/* struct ftg_overlap */
+	struct ftgl_vec sites;		/* struct ftg_map_site */
+	size_t outside;
+	enum ftg_arch arch;
+};
+
+/**
+ * ftg_map_new - an empty map to build by parts
+ *
+ * Return: the map, to free with ftg_map_free(), or NULL.
+ */
+struct ftg_map *ftg_map_new(void)
+{
+	struct ftg_map *map = calloc(1, sizeof(*map));
+
+	if (!map) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&map->staged, sizeof(struct staged));
+	ftgl_vec_init(&map->site_copies, sizeof(struct ftg_site));
+	ftgl_vec_init(&map->regions, sizeof(struct ftg_region));
+	ftgl_vec_init(&map->overlaps, sizeof(struct ftg_overlap));
+	ftgl_vec_init(&map->sites, sizeof(struct ftg_map_site));
+	return map;
+}
+
+/**
+ * ftg_map_free - free a map
+ * @map: the map, or NULL
+ */
+void ftg_map_free(struct ftg_map *map)
+{
+	if (!map)
+		return;
+	ftgl_vec_release(&map->staged);
+	ftgl_vec_release(&map->site_copies);
+	ftgl_vec_release(&map->regions);
+	ftgl_vec_release(&map->overlaps);
+	ftgl_vec_release(&map->sites);
+	ftgl_pool_release(&map->pool);
+	free(map);
+}
+
+static const char *pooled(struct ftg_map *map, const char *s, int *failed)
+{
+	const char *p;
+
+	if (!s)
+		return NULL;
+	p = ftgl_pool_strdup(&map->pool, s);
+	if (!p)
+		*failed = 1;
+	return p;
+}
+
+/* The map's parts are frozen by ftg_map_finish(). */
+static int check_open(const struct ftg_map *map)
+{
+	if (map->finished)
+		return ftgl_err(FTG_E_SYSTEM, EBUSY, "map: already finished");
+	return 0;
+}
+
+/* Stages a region; strings are copied. Empty ranges are dropped. */
+static int stage_dropped(struct ftg_map *map, enum source src,
+			 enum ftg_region_kind kind, uint64_t start, uint64_t end,
+			 const char *owner, bool live, uint64_t dropped_ms)
+{
+	struct staged *s;
+	int failed = 0;
+
+	if (end <= start)
+		return 0;
+	s = ftgl_vec_push(&map->staged);
+	if (!s)
+		return -1;
+	s->src = src;
+	s->r.kind = kind;
+	s->r.start = start;
+	s->r.end = end;
+	s->r.live = live;
+	s->r.dropped_ms = dropped_ms;
+	s->r.owner = pooled(map, owner, &failed);
+	return failed ? ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory") : 0;
+}
+
+static int stage(struct ftg_map *map, enum source src, enum ftg_region_kind kind,
+		 uint64_t start, uint64_t end, const char *owner, bool live)
+{
+	return stage_dropped(map, src, kind, start, end, owner, live, 0);
+}
+
+static struct staged *last_staged(struct ftg_map *map)
+{
+	return ftgl_vec_at(&map->staged, map->staged.len - 1);
+}
+
+/**
+ * ftg_map_add_kallsyms - add core kernel text (and its freed init text)
+ * @map: the map
+ * @ks: /proc/kallsyms, or NULL
+ *
+ * Return: 0, or -1 (ENOENT when kallsyms hides _stext/_etext).
+ */
+int ftg_map_add_kallsyms(struct ftg_map *map, const struct ftg_kallsyms *ks)
+{
+	const struct ftg_ksym *is = NULL, *ie = NULL;
+	uint64_t start, end;
+
+	if (check_open(map))
+		return -1;
+
+	if (!ks)
+		return 0;
+	if (ftg_kallsyms_text_bounds(ks, &start, &end))
+		return -1;
+	if (stage(map, SRC_KALLSYMS, FTG_REGION_CORE_TEXT, start, end,
+		  "vmlinux", true))
+		return -1;
+	/* vmlinux's __init text is freed once boot is over. */
+	ftg_kallsyms_find(ks, "_sinittext", "vmlinux", &is, 1);
+	ftg_kallsyms_find(ks, "_einittext", "vmlinux", &ie, 1);
+	if (is && ie && is->addr && ie->addr > is->addr)
+		return stage(map, SRC_KALLSYMS, FTG_REGION_INIT_FREED, is->addr,
+			     ie->addr, "vmlinux", false);
+	return 0;
+}
+
+/* End of @module's section at @start: the next section above it. */
+static uint64_t section_end(const struct ftg_sections *sec, const char *module,
+			    uint64_t start)
+{
+	uint64_t end = UINT64_MAX;
+	size_t i, n = ftg_sections_count(sec);
+
+	for (i = 0; i < n; i++) {
+		const struct ftg_section *s = ftg_sections_get(sec, i);
+
+		if (!strcmp(s->module, module) && s->addr > start && s->addr < end)
+			end = s->addr;
+	}
+	return end == UINT64_MAX ? start + PAGE_SIZE_GUESS : end;
+}
+
+/**
+ * ftg_map_add_proc_modules - add modules from /proc/modules and sysfs
+ * @map: the map
+ * @pm: /proc/modules, or NULL
+ * @sec: module sections, or NULL
+ *
+ * Without ftguard's modules table, a module's core region is its whole
+ * core allocation (base, size from /proc/modules) and its init text
+ * starts at .init.text and ends at the next section; a "Live" module's
+ * init text is taken as freed (the kernel frees it right after init).
+ *
+ * Return: 0, or -1.
+ */
+int ftg_map_add_proc_modules(struct ftg_map *map, const struct ftg_proc_modules *pm,
+			     const struct ftg_sections *sec)
+{
+	size_t i, n = pm ? ftg_proc_modules_count(pm) : 0;
+
+	if (check_open(map))
+		return -1;
+
+	for (i = 0; i < n; i++) {
+		const struct ftg_proc_module *m = ftg_proc_modules_get(pm, i);
+		uint64_t init;
+
+		if (m->base && stage(map, SRC_PROC, FTG_REGION_MODULE_TEXT, m->base,
+				     m->base + m->size, m->name, true))
+			return -1;
+		if (!sec || ftg_sections_find(sec, m->name, ".init.text", &init) ||
+		    !init)
+			continue;
+		if (!strcmp(m->state, "Loading")) {
+			if (stage(map, SRC_PROC, FTG_REGION_MODULE_INIT, init,
+				  section_end(sec, m->name, init), m->name, true))
+				return -1;
+		} else if (stage(map, SRC_PROC, FTG_REGION_INIT_FREED, init,
+				 section_end(sec, m->name, init), m->name, false)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Allocations that legitimately hold module (or trampoline) text. */
+static bool is_text_allocation(const char *caller)
+{
+	static const char *const prefixes[] = {
+		"module_alloc", "move_module", "load_module",
+		"layout_and_allocate", "alloc_tramp", "create_trampoline",
+		"alloc_insn_page", "bpf_jit",
+	};
+	size_t i;
+
+	for (i = 0; caller && i < FTGL_ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(caller, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+/**
+ * ftg_map_add_vmalloc - add vmalloc, vmap and ioremap areas
+ * @map: the map
+ * @vm: /proc/vmallocinfo, or NULL
+ *
+ * Areas being purged ("unpurged vm_area") hold nothing and are left out.
+ *
+ * Return: 0, or -1.
+ */
+int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
+{
+	size_t i, n = vm ? ftg_vmalloc_count(vm) : 0;
+
+	if (check_open(map))
+		return -1;
+
+	for (i = 0; i < n; i++) {
+		const struct ftg_vmarea *a = ftg_vmalloc_get(vm, i);
+		enum ftg_region_kind kind = FTG_REGION_VMAP;
+		struct staged *s;
+		int failed = 0;
+
+		if (a->flags & FTG_VM_UNPURGED || a->end <= a->start)
+			continue;
+		if (a->flags & FTG_VM_IOREMAP)
+			kind = FTG_REGION_IOREMAP;
+		else if (a->flags & FTG_VM_VMALLOC)
+			kind = FTG_REGION_VMALLOC;
+		if (stage(map, SRC_VMALLOC, kind, a->start, a->end,
+			  a->caller_module, false))
+			return -1;
+		s = last_staged(map);
+		s->r.caller = pooled(map, a->caller, &failed);
+		s->r.caller_module = pooled(map, a->caller_module, &failed);
+		s->r.phys = a->phys;
+		s->r.has_phys = a->has_phys;
+		if (failed)
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/**
+ * ftg_map_add_status - add the MODULES and VMALLOC bounds
+ * @map: the map
+ * @st: ftguard's status, or NULL
+ *
+ * When both ranges are the same (i386) one shared range is added.
+ *
+ * Return: 0, or -1.
+ */
+int ftg_map_add_status(struct ftg_map *map, const struct ftg_status *st)
+{
+	if (check_open(map))
+		return -1;
+	if (!st)
+		return 0;
+	map->status = *st;
+	map->have_status = true;
+	if (st->modules_vaddr == st->vmalloc_start &&
+	    st->modules_end == st->vmalloc_end)
+		return stage(map, SRC_STATUS, FTG_REGION_SHARED_RANGE,
+			     st->modules_vaddr, st->modules_end, NULL, false);
+	if (stage(map, SRC_STATUS, FTG_REGION_MODULES_RANGE, st->modules_vaddr,
+		  st->modules_end, NULL, false))
+		return -1;
+	return stage(map, SRC_STATUS, FTG_REGION_VMALLOC_RANGE,
+		     st->vmalloc_start, st->vmalloc_end, NULL, false);
+}
+
+/**
+ * ftg_map_add_kmodules - add modules from ftguard's modules table
+ * @map: the map
+ * @mods: the table, or NULL
+ *
+ * Return: 0, or -1.
+ */
+int ftg_map_add_kmodules(struct ftg_map *map, const struct ftg_kmodules *mods)
+{
+	size_t i, n = mods ? ftg_kmodules_count(mods) : 0;
+
+	if (check_open(map))
+		return -1;
+
+	for (i = 0; i < n; i++) {
+		const struct ftg_kmodule *m = ftg_kmodules_get(mods, i);
+		bool gone = m->state == FTG_KMODULE_GONE;
+		enum ftg_region_kind init_kind = FTG_REGION_MODULE_INIT;
+
+		if (m->core_base &&
+		    stage_dropped(map, SRC_KMOD,
+				  gone ? FTG_REGION_MODULE_GONE : FTG_REGION_MODULE_TEXT,
+				  m->core_base, m->core_base + m->core_text_size,
+				  m->name, !gone, gone ? m->dropped_ms : 0))
+			return -1;
+		if (m->init == FTG_INIT_NONE || !m->init_base)
+			continue;
+		if (m->init == FTG_INIT_DROPPED || gone)
+			init_kind = FTG_REGION_INIT_FREED;
+		if (stage_dropped(map, SRC_KMOD, init_kind, m->init_base,
+				  m->init_base + m->init_text_size, m->name,
+				  init_kind == FTG_REGION_MODULE_INIT,
+				  init_kind == FTG_REGION_INIT_FREED ? m->dropped_ms : 0))
+			return -1;
+	}
+	return 0;
+}
+
+/**
+ * ftg_map_add_sites - add ftguard's sites, to overlay on the regions
+ * @map: the map
+ * @sites: the sites table, or NULL
+ *
+ * Return: 0, or -1.
+ */
+int ftg_map_add_sites(struct ftg_map *map, const struct ftg_sites *sites)
+{
+	size_t i, n = sites ? ftg_sites_count(sites) : 0;
+
+	if (check_open(map))
+		return -1;
+
+	for (i = 0; i < n; i++) {
+		const struct ftg_site *s = ftg_sites_get(sites, i);
+		struct ftg_site *copy = ftgl_vec_push(&map->site_copies);
+		int failed = 0;
+
+		if (!copy)
+			return -1;
+		*copy = *s;
+		copy->owner = pooled(map, s->owner, &failed);
+		copy->name = pooled(map, s->name, &failed);
+		if (failed)
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+static bool is_range(enum ftg_region_kind kind)
+{
+	return kind == FTG_REGION_MODULES_RANGE ||
+	       kind == FTG_REGION_VMALLOC_RANGE ||
+	       kind == FTG_REGION_SHARED_RANGE;
+}
+
+static bool is_tombstone(enum ftg_region_kind kind)
+{
+	return kind == FTG_REGION_INIT_FREED || kind == FTG_REGION_MODULE_GONE;
+}
+
+static bool is_text(enum ftg_region_kind kind)
+{
+	return kind == FTG_REGION_CORE_TEXT || kind == FTG_REGION_MODULE_TEXT ||
+	       kind == FTG_REGION_MODULE_INIT;
+}
+
+/* Does the module table describe @module? Then sysfs guesses give way. */
+static bool kmod_knows(const struct ftg_map *map, const char *module)
+{
+	size_t i;
+
+	for (i = 0; module && i < map->staged.len; i++) {
+		const struct staged *s = ftgl_vec_at(&map->staged, i);
+
+		if (s->src == SRC_KMOD && s->r.owner && !strcmp(s->r.owner, module))
+			return true;
+	}
+	return false;
+}
+
+static int cmp_region(const void *a, const void *b)
+{
+	const struct ftg_region *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1;	/* larger first */
+	return (int)x->kind - (int)y->kind;
+}
+
+/*
+ * Overlaps that mean something: a tombstone under anything current
+ * (address reuse: a stale site there would patch someone else's bytes),
+ * live text under an ioremap, two live texts. A module's text inside its
+ * own vmalloc allocation, and everything inside the MODULES/VMALLOC
+ * ranges, is how things are meant to be.
+ */
+static bool overlap_matters(const struct ftg_region *a, const struct ftg_region *b)
+{
+	bool ta = is_tombstone(a->kind), tb = is_tombstone(b->kind);
+
+	if (is_range(a->kind) || is_range(b->kind) || (ta && tb))
+		return false;
+	if (ta || tb) {
+		const struct ftg_region *cur = ta ? b : a;
+
+		/* The allocation holding a module's text is reported
+		 * through that text region itself. */
+		return cur->kind == FTG_REGION_IOREMAP || is_text(cur->kind) ||
+		       !is_text_allocation(cur->caller);
+	}
+	if (a->kind == FTG_REGION_IOREMAP || b->kind == FTG_REGION_IOREMAP)
+		return is_text(a->kind) || is_text(b->kind);
+	return is_text(a->kind) && is_text(b->kind);
+}
+
+static int find_overlaps(struct ftg_map *map)
+{
+	const struct ftg_region *r = map->regions.data;
+	size_t i, j, n = map->regions.len;
+
+	for (i = 0; i < n; i++) {
+		for (j = i + 1; j < n && r[j].start < r[i].end; j++) {
+			struct ftg_overlap *o;
+
+			if (!overlap_matters(&r[i], &r[j]))
+				continue;
+			o = ftgl_vec_push(&map->overlaps);
+			if (!o)
+				return -1;
+			o->a = &r[i];
+			o->b = &r[j];
+		}
+	}
+	return 0;
+}
+
+static enum ftg_arch guess_arch(const struct ftg_map *map)
+{
+	const struct ftg_region *r = map->regions.data;
+	bool any = false;
+	size_t i;
+
+	if (map->have_status && map->status.vmalloc_end) {
+		if (map->status.vmalloc_end > UINT32_MAX + 1ULL)
+			return FTG_ARCH_AMD64;
+		return FTG_ARCH_I386;
+	}
+	for (i = 0; i < map->regions.len; i++) {
+		if (r[i].end > UINT32_MAX + 1ULL)
+			return FTG_ARCH_AMD64;
+		any = true;
+	}
+	return any ? FTG_ARCH_I386 : FTG_ARCH_UNKNOWN;
+}
+
+static int overlay_sites(struct ftg_map *map)
+{
+	size_t i;
+
+	for (i = 0; i < map->site_copies.len; i++) {
+		const struct ftg_site *s = ftgl_vec_at(&map->site_copies, i);
+		const struct ftg_region *in[16];
+		struct ftg_map_site *ms = ftgl_vec_push(&map->sites);
+		size_t k, n;
+
+		if (!ms)
+			return -1;
+		ms->site = s;
+		n = ftg_map_lookup(map, s->addr, in, FTGL_ARRAY_SIZE(in));
+		if (n > FTGL_ARRAY_SIZE(in))
+			n = FTGL_ARRAY_SIZE(in);
+		ms->region = n ? in[0] : NULL;
+		/* In live text unless an ioremap covers it; a tombstone under
+		 * live text is a module reloaded at the same place. */
+		for (k = 0; k < n; k++) {
+			if (in[k]->kind == FTG_REGION_IOREMAP) {
+				ms->in_live_text = false;
+				break;
+			}
+			if (is_text(in[k]->kind) && in[k]->live)
+				ms->in_live_text = true;
+		}
+		if (!ms->in_live_text)
+			map->outside++;
+	}
+	return 0;
+}
+
+/**
+ * ftg_map_finish - sort the regions, find overlaps, overlay the sites
+ * @map: the map
+ *
+ * Queries need a finished map; adding after finishing fails (EBUSY).
+ *
+ * Return: 0, or -1.
+ */
+int ftg_map_finish(struct ftg_map *map)
+{
+	size_t i;
+
+	if (map->finished)
+		return 0;
+	for (i = 0; i < map->staged.len; i++) {
+		const struct staged *s = ftgl_vec_at(&map->staged, i);
+		struct ftg_region *r;
+
+		if (s->src == SRC_PROC && kmod_knows(map, s->r.owner))
+			continue;
+		r = ftgl_vec_push(&map->regions);
+		if (!r)
+			return -1;
+		*r = s->r;
+	}
+	qsort(map->regions.data, map->regions.len, sizeof(struct ftg_region),
+	      cmp_region);
+	map->finished = true;
+	map->arch = guess_arch(map);
+	if (find_overlaps(map) || overlay_sites(map))
+		return -1;
+	return 0;
+}
+
+/**
+ * ftg_map_load - build the map of a root
+ * @root: the live system or a snapshot
+ *
+ * Return: the map, to free with ftg_map_free(), or NULL.
+ */
+struct ftg_map *ftg_map_load(const struct ftg_root *root)
+{
+	const char *debugfs = ftg_root_debugfs(root);
+	struct ftg_kallsyms *ks = NULL;
+	struct ftg_proc_modules *pm = NULL;
+	struct ftg_sections *sec = NULL;
+	struct ftg_vmalloc *vm = NULL;
+	struct ftg_kmodules *km = NULL;
+	struct ftg_sites *sites = NULL;
+	struct ftg_status st;
+	bool have_st;
+	struct ftg_map *map = NULL;
+	int ret = -1;
+
+	ks = ftg_kallsyms_read(ftg_root_proc(root));
+	pm = ks ? ftg_proc_modules_read(ftg_root_proc(root)) : NULL;
+	if (!pm)
+		goto out;
+	/* The rest is optional: a missing part only leaves a gap. */
+	sec = ftg_sections_read(ftg_root_sys(root));
+	vm = ftg_vmalloc_read(ftg_root_proc(root));
+	have_st = !ftg_status_read(debugfs, &st);
+	if (have_st) {
+		km = ftg_kmodules_read(debugfs);
+		sites = ftg_sites_read(debugfs);
+	}
+	map = ftg_map_new();
+	if (!map)
+		goto out;
+	ret = ftg_map_add_kallsyms(map, ks);
+	if (ret && errno != ENOENT)
+		goto out;
+	if (ret)	/* hidden addresses: say so, go on */
+		ftgl_warn("%s", ftg_error_last());
+	ret = ftg_map_add_proc_modules(map, pm, sec) ||
+	      ftg_map_add_vmalloc(map, vm) ||
+	      ftg_map_add_status(map, have_st ? &st : NULL) ||
+	      ftg_map_add_kmodules(map, km) ||
+	      ftg_map_add_sites(map, sites) ||
+	      ftg_map_finish(map);
+out:
+	ftg_kallsyms_free(ks);
+	ftg_proc_modules_free(pm);
+	ftg_sections_free(sec);
+	ftg_vmalloc_free(vm);
+	ftg_kmodules_free(km);
+	ftg_sites_free(sites);
+	if (ret) {
+		ftg_map_free(map);
+		return NULL;
+	}
+	ftg_error_clear();
+	return map;
+}
+
+/**
+ * ftg_map_arch - the layout the map's addresses describe
+ * @map: a finished map
+ *
+ * Return: FTG_ARCH_AMD64, FTG_ARCH_I386, or FTG_ARCH_UNKNOWN (empty map).
+ */
+enum ftg_arch ftg_map_arch(const struct ftg_map *map)
+{
+	return map->arch;
+}
+
+/**
+ * ftg_arch_name - the name of a layout
+ * @arch: the layout
+ *
+ * Return: "amd64", "i386" or "unknown".
+ */
+const char *ftg_arch_name(enum ftg_arch arch)
+{
+	switch (arch) {
+	case FTG_ARCH_AMD64:
+		return "amd64";
+	case FTG_ARCH_I386:
+		return "i386";
+	default:
+		return "unknown";
+	}
+}
+
+static const char *const region_kind_names[] = {
+	[FTG_REGION_CORE_TEXT] = "core-text",
+	[FTG_REGION_MODULE_TEXT] = "module-text",
+	[FTG_REGION_MODULE_INIT] = "module-init",
+	[FTG_REGION_INIT_FREED] = "init-freed",
+	[FTG_REGION_MODULE_GONE] = "module-gone",
+	[FTG_REGION_VMALLOC] = "vmalloc",
+	[FTG_REGION_IOREMAP] = "ioremap",
+	[FTG_REGION_VMAP] = "vmap",
+	[FTG_REGION_MODULES_RANGE] = "modules-range",
+	[FTG_REGION_VMALLOC_RANGE] = "vmalloc-range",
+	[FTG_REGION_SHARED_RANGE] = "modules-vmalloc-range",
+};
+
+/**
+ * ftg_region_kind_name - a short name for a region kind
+ * @kind: the kind
+ *
+ * Return: "core-text", "module-text", "ioremap", ...; "?" out of range.
+ */
+const char *ftg_region_kind_name(enum ftg_region_kind kind)
+{
+	if ((unsigned int)kind >= FTGL_ARRAY_SIZE(region_kind_names))
+		return "?";
+	return region_kind_names[kind];
+}
+
+/**
+ * ftg_map_region_count - number of regions
+ * @map: a finished map
+ *
+ * Return: the count.
+ */
+size_t ftg_map_region_count(const struct ftg_map *map)
+{
+	return map->regions.len;
+}
+
+/**
+ * ftg_map_region_get - the @i-th region by start address
+ * @map: a finished map
+ * @i: index
+ *
+ * Return: the region (owned by @map), or NULL when @i >= count.
+ */
+const struct ftg_region *ftg_map_region_get(const struct ftg_map *map, size_t i)
+{
+	return ftgl_vec_at(&map->regions, i);
+}
+
+static uint64_t region_size(const struct ftg_region *r)
+{
+	return r->end - r->start;
+}
+
+/**
+ * ftg_map_lookup - what is at @addr
+ * @map: a finished map
+ * @addr: an address
+ * @out: up to @max regions containing @addr, innermost (smallest) first
+ * @max: size of @out
+ *
+ * Return: the number of regions containing @addr (may exceed @max).
+ */
+size_t ftg_map_lookup(const struct ftg_map *map, uint64_t addr,
+		      const struct ftg_region **out, size_t max)
+{
+	const struct ftg_region *r = map->regions.data;
+	size_t i, n = 0;
+
+	for (i = 0; i < map->regions.len && r[i].start <= addr; i++) {
+		size_t k;
+
+		if (addr >= r[i].end)
+			continue;
+		n++;
+		if (!out || !max)
+			continue;
+		/* Keep the @max smallest, smallest first: insertion sort
+		 * into a bounded array (the largest falls off the end). */
+		k = n <= max ? n - 1 : max;
+		if (k == max && region_size(out[max - 1]) <= region_size(&r[i]))
+			continue;
+		if (k == max)
+			k--;
+		for (; k > 0 && region_size(out[k - 1]) > region_size(&r[i]); k--)
+			out[k] = out[k - 1];
+		out[k] = &r[i];
+	}
+	return n;
+}
+
+static int describe_region(const struct ftg_region *r, char *buf, size_t len)
+{
+	const char *owner = r->owner ? r->owner : "?";
+
+	switch (r->kind) {
+	case FTG_REGION_CORE_TEXT:
+		return snprintf(buf, len, "vmlinux text 0x%" PRIx64 "-0x%" PRIx64,
+				r->start, r->end);
+	case FTG_REGION_MODULE_TEXT:
+		return snprintf(buf, len, "text of module %s 0x%" PRIx64 "-0x%" PRIx64,
+				owner, r->start, r->end);
+	case FTG_REGION_MODULE_INIT:
+		return snprintf(buf, len, "init text of module %s 0x%" PRIx64 "-0x%" PRIx64,
+				owner, r->start, r->end);
+	case FTG_REGION_INIT_FREED:
+		return snprintf(buf, len, "freed init text of %s 0x%" PRIx64 "-0x%" PRIx64
+				" (dropped at %" PRIu64 " ms)", owner, r->start,
+				r->end, r->dropped_ms);
+	case FTG_REGION_MODULE_GONE:
+		return snprintf(buf, len, "text of unloaded module %s 0x%" PRIx64 "-0x%" PRIx64
+				" (gone at %" PRIu64 " ms)", owner, r->start,
+				r->end, r->dropped_ms);
+	case FTG_REGION_VMALLOC:
+	case FTG_REGION_IOREMAP:
+	case FTG_REGION_VMAP: {
+		char phys[40] = "";
+
+		if (r->has_phys)
+			snprintf(phys, sizeof(phys), ", phys 0x%" PRIx64, r->phys);
+		return snprintf(buf, len, "%s 0x%" PRIx64 "-0x%" PRIx64 " (%s%s%s%s%s)",
+				ftg_region_kind_name(r->kind), r->start, r->end,
+				r->caller ? r->caller : "no caller",
+				r->caller_module ? " [" : "",
+				r->caller_module ? r->caller_module : "",
+				r->caller_module ? "]" : "", phys);
+	}
+	default:
+		return snprintf(buf, len, "unmapped space in the %s 0x%" PRIx64 "-0x%" PRIx64,
+				ftg_region_kind_name(r->kind), r->start, r->end);
+	}
+}
+
+/**
+ * ftg_map_describe - one line saying what is at @addr
+ * @map: a finished map
+ * @addr: an address
+ * @buf: output (always NUL-terminated when @len > 0)
+ * @len: size of @buf
+ *
+ * What occupies @addr now comes first (the innermost region that is not
+ * a tombstone, else the tombstone itself rather than a bare range); the
+ * tombstones and other ioremap areas under it follow after "; over ".
+ *
+ * Return: as snprintf().
+ */
+int ftg_map_describe(const struct ftg_map *map, uint64_t addr, char *buf,
+		     size_t len)
+{
+	const struct ftg_region *in[16], *primary = NULL, *tomb = NULL;
+	size_t k, n = ftg_map_lookup(map, addr, in, FTGL_ARRAY_SIZE(in));
+	size_t used;
+	int ret;
+
+	if (!n)
+		return snprintf(buf, len, "nothing mapped");
+	if (n > FTGL_ARRAY_SIZE(in))
+		n = FTGL_ARRAY_SIZE(in);
+	for (k = 0; k < n; k++) {
+		if (is_tombstone(in[k]->kind)) {
+			if (!tomb)
+				tomb = in[k];
+		} else if (!primary) {
+			primary = in[k];
+		}
+	}
+	if (!primary || (is_range(primary->kind) && tomb))
+		primary = tomb;
+	ret = describe_region(primary, buf, len);
+	for (k = 0; k < n && ret >= 0; k++) {
+		if (in[k] == primary || (!is_tombstone(in[k]->kind) &&
+					 in[k]->kind != FTG_REGION_IOREMAP))
+			continue;
+		used = (size_t)ret < len ? (size_t)ret : len;
+		ret += snprintf(buf + used, len - used, "; over ");
+		used = (size_t)ret < len ? (size_t)ret : len;
+		ret += describe_region(in[k], buf + used, len - used);
+	}
+	return ret;
+}
+
+/**
+ * ftg_map_overlap_count - number of overlaps that matter
+ * @map: a finished map
+ *
+ * Return: the count.
+ */
+size_t ftg_map_overlap_count(const struct ftg_map *map)
+{
+	return map->overlaps.len;
+}
+
+/**
+ * ftg_map_overlap_get - the @i-th overlap (by the first region's start)
+ * @map: a finished map
+ * @i: index
+ *
+ * Return: the overlap (owned by @map), or NULL when @i >= count.
+ */
+const struct ftg_overlap *ftg_map_overlap_get(const struct ftg_map *map, size_t i)
+{
+	return ftgl_vec_at(&map->overlaps, i);
+}
+
+/**
+ * ftg_map_site_count - number of sites overlaid
+ * @map: a finished map
+ *
+ * Return: the count.
+ */
+size_t ftg_map_site_count(const struct ftg_map *map)
+{
+	return map->sites.len;
+}
+
+/**
+ * ftg_map_site_get - the @i-th site in address order
+ * @map: a finished map
+ * @i: index
+ *
+ * Return: the site and where it falls (owned by @map), or NULL.
+ */
+const struct ftg_map_site *ftg_map_site_get(const struct ftg_map *map, size_t i)
+{
+	return ftgl_vec_at(&map->sites, i);
+}
+
+/**
+ * ftg_map_sites_outside - number of sites outside live text
+ * @map: a finished map
+ *
+ * Return: the count of sites whose in_live_text is false.
+ */
+size_t ftg_map_sites_outside(const struct ftg_map *map)
+{
+	return map->outside;
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Roots: where the kernel's files are read from, the live system or a
+ * snapshot directory (doc/snapshot.md).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ftguard-local.h"
+
+struct ftg_root {
+	char *proc;
+	char *sys;
+	char *debugfs;
+	char *tracefs;
+	bool snapshot;
+};
+
+/* A path that exists, or that exists but we may not look into (a tracefs
+ * mount is 0700 for non-root): both mean "mounted here". */
+static bool present(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 || errno == EACCES;
+}
+
+static const char *live_tracefs(void)
+{
+	if (present("/sys/kernel/tracing/available_filter_functions"))
+		return "/sys/kernel/tracing";
+	if (present("/sys/kernel/debug/tracing/available_filter_functions"))
+		return "/sys/kernel/debug/tracing";
+	return "/sys/kernel/tracing";
+}
+
+/**
+ * ftg_root_open - describe where the kernel's files are
+ * @dir: a snapshot directory, or NULL for the live system
+ *
+ * Return: a root to free with ftg_root_free(), or NULL with errno set.
+ */
+struct ftg_root *ftg_root_open(const char *dir)
+{
+	struct ftg_root *root = calloc(1, sizeof(*root));
+	struct stat st;
+
+	if (!root) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (!dir) {
+		root->proc = strdup("/proc");
+		root->sys = strdup("/sys");
+		root->debugfs = strdup(FTGL_DEFAULT_DEBUGFS);
+		root->tracefs = strdup(live_tracefs());
+	} else {
+		root->snapshot = true;
+		root->proc = ftgl_path(dir, "proc");
+		root->sys = ftgl_path(dir, "sys");
+		root->debugfs = ftgl_path(dir, "debug");
+		root->tracefs = ftgl_path(dir, "tracing");
+	}
+	if (!root->proc || !root->sys || !root->debugfs || !root->tracefs) {
+		ftg_root_free(root);
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (dir && (stat(root->proc, &st) || !S_ISDIR(st.st_mode))) {
+		ftg_root_free(root);
+		ftgl_err(FTG_E_BAD_SNAPSHOT, ENOENT,
+			 "%s: not an ftguard snapshot (no proc/ directory; see doc/snapshot.md)",
+			 dir);
+		return NULL;
+	}
+	return root;
+}
+
+/**
+ * ftg_root_free - free a root from ftg_root_open()
+ * @root: the root, or NULL
+ */
+void ftg_root_free(struct ftg_root *root)
+{
+	if (!root)
+		return;
+	free(root->proc);
+	free(root->sys);
+	free(root->debugfs);
+	free(root->tracefs);
+	free(root);
+}
+
+/**
+ * ftg_root_proc - the procfs directory of @root
+ * @root: the root
+ *
+ * Return: "/proc" or DIR/proc; owned by @root.
+ */
+const char *ftg_root_proc(const struct ftg_root *root)
+{
+	return root->proc;
+}
+
+/**
+ * ftg_root_sys - the sysfs directory of @root
+ * @root: the root
+ *
+ * Return: "/sys" or DIR/sys; owned by @root.
+ */
+const char *ftg_root_sys(const struct ftg_root *root)
+{
+	return root->sys;
+}
+
+/**
+ * ftg_root_debugfs - the debugfs directory of @root
+ * @root: the root
+ *
+ * Return: "/sys/kernel/debug" or DIR/debug; owned by @root.
+ */
+const char *ftg_root_debugfs(const struct ftg_root *root)
+{
+	return root->debugfs;
+}
+
+/**
+ * ftg_root_tracefs - the tracefs directory of @root
+ * @root: the root
+ *
+ * Return: the tracefs mount or DIR/tracing; owned by @root.
+ */
+const char *ftg_root_tracefs(const struct ftg_root *root)
+{
+	return root->tracefs;
+}
+
+/**
+ * ftg_root_is_snapshot - is @root a saved snapshot?
+ * @root: the root
+ *
+ * Return: true for a snapshot directory, false for the live system.
+ */
+bool ftg_root_is_snapshot(const struct ftg_root *root)
+{
+	return root->snapshot;
+}

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Selection: -l/-n patterns and -m modules expanded into candidate sites.
+ * A function is a candidate when available_filter_functions lists it (so
+ * ftrace has a record for it) and kallsyms gives its address; a static
+ * name shared by several functions yields every address, unless the
+ * pattern pins one with NAME@ADDR.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+struct pattern {
+	char *module;		/* NULL: any owner; "vmlinux": the core */
+	char *glob;
+	uint64_t addr;		/* NAME@ADDR; 0: any address */
+	char *text;		/* as given, for messages */
+	bool matched;
+};
+
+struct ftg_selection {
+	struct ftgl_vec include;	/* struct pattern */
+	struct ftgl_vec exclude;	/* struct pattern */
+	struct ftgl_vec modules;	/* char * */
+};
+
+/**
+ * ftg_selection_new - an empty selection
+ *
+ * Return: the selection, to free with ftg_selection_free(), or NULL.
+ */
+struct ftg_selection *ftg_selection_new(void)
+{
+	struct ftg_selection *sel = calloc(1, sizeof(*sel));
+
+	if (!sel) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&sel->include, sizeof(struct pattern));
+	ftgl_vec_init(&sel->exclude, sizeof(struct pattern));
+	ftgl_vec_init(&sel->modules, sizeof(char *));
+	return sel;
+}
+
+static void release_patterns(struct ftgl_vec *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->len; i++) {
+		struct pattern *p = ftgl_vec_at(v, i);
+
+		free(p->module);
+		free(p->glob);
+		free(p->text);
+	}
+	ftgl_vec_release(v);
+}
+
+/**
+ * ftg_selection_free - free a selection
+ * @sel: the selection, or NULL
+ */
+void ftg_selection_free(struct ftg_selection *sel)
+{
+	size_t i;
+
+	if (!sel)
+		return;
+	release_patterns(&sel->include);
+	release_patterns(&sel->exclude);
+	for (i = 0; i < sel->modules.len; i++)
+		free(*(char **)ftgl_vec_at(&sel->modules, i));
+	ftgl_vec_release(&sel->modules);
+	free(sel);
+}
+
+/* fnmatch() cannot report a malformed glob: an unclosed '[' just never
+ * matches. Refuse it so that a typo is not "no function matches". */
+static bool glob_valid(const char *glob)
+{
+	const char *p;
+
+	for (p = glob; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p != '[')
+			continue;
+		p++;
+		if (*p == '!' || *p == '^')
+			p++;
+		if (*p == ']')
+			p++;
+		while (*p && *p != ']')
+			p++;
+		if (!*p)
+			return false;
+	}
+	return true;
+}
+
+static int parse_pattern(struct pattern *p, const char *text)
+{
+	const char *colon = strchr(text, ':');
+	const char *name = colon ? colon + 1 : text;
+	const char *at = strrchr(name, '@');
+
+	if (colon && colon == text)
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
+				"\"%s\": empty module before ':'", text);
+	p->text = strdup(text);
+	p->module = colon ? strndup(text, colon - text) : NULL;
+	p->glob = at ? strndup(name, at - name) : strdup(name);
+	if (!p->text || (colon && !p->module) || !p->glob)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	if (!*p->glob)
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
+				"\"%s\": empty function name", text);
+	if (at && (ftgl_parse_hex(at + 1, &p->addr) || !p->addr))
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
+				"\"%s\": bad address after '@' (want NAME@0xADDR)",
+				text);
+	if (!glob_valid(p->glob))
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
+				"\"%s\": unbalanced '[' in glob", text);
+	return 0;
+}
+
+static int add_pattern(struct ftgl_vec *v, const char *text)
+{
+	struct pattern *p;
+
+	if (!text || !*text)
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL, "empty pattern");
+	p = ftgl_vec_push(v);
+	if (!p)
+		return -1;
+	if (parse_pattern(p, text)) {
+		free(p->text);
+		free(p->module);
+		free(p->glob);
+		v->len--;
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * ftg_selection_add - add a -l pattern
+ * @sel: the selection
+ * @pattern: GLOB, MODULE:GLOB or NAME@ADDR (or MODULE:NAME@ADDR)
+ *
+ * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
+ */
+int ftg_selection_add(struct ftg_selection *sel, const char *pattern)
+{
+	return add_pattern(&sel->include, pattern);
+}
+
+/**
+ * ftg_selection_exclude - add a -n pattern
+ * @sel: the selection
+ * @pattern: same forms as ftg_selection_add()
+ *
+ * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
+ */
+int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern)
+{
+	return add_pattern(&sel->exclude, pattern);
+}
+
+/**
+ * ftg_selection_add_module - add a -m module
+ * @sel: the selection
+ * @module: module name ("vmlinux" for the whole core kernel)
+ *
+ * Return: 0, or -1.
+ */
+int ftg_selection_add_module(struct ftg_selection *sel, const char *module)
+{
+	char **slot;
+
+	if (!module || !*module || strchr(module, ' '))
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL, "bad module name \"%s\"",
+				module ? module : "");
+	slot = ftgl_vec_push(&sel->modules);
+	if (!slot)
+		return -1;
+	*slot = strdup(module);
+	if (!*slot) {
+		sel->modules.len--;
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/**
+ * ftg_selection_empty - was nothing asked for?
+ * @sel: the selection
+ *
+ * Return: true when no -l pattern and no -m module were added.
+ */
+bool ftg_selection_empty(const struct ftg_selection *sel)
+{
+	return !sel->include.len && !sel->modules.len;
+}
+
+static bool owner_is(const char *want, const char *module)
+{
+	if (!strcmp(want, "vmlinux"))
+		return !module;
+	return module && !strcmp(want, module);
+}
+
+/* Does @p cover function @name of @module (at @addr, 0: not yet known)? */
+static bool pattern_matches(const struct pattern *p, const char *name,
+			    const char *module, uint64_t addr)
+{
+	if (p->module && !owner_is(p->module, module))
+		return false;
+	if (p->addr && addr && p->addr != addr)
+		return false;
+	return !fnmatch(p->glob, name, 0);
+}
+
+static bool any_matches(struct ftgl_vec *v, const char *name,
+			const char *module, uint64_t addr, bool mark)
+{
+	bool hit = false;
+	size_t i;
+
+	for (i = 0; i < v->len; i++) {
+		struct pattern *p = ftgl_vec_at(v, i);
+
+		if (pattern_matches(p, name, module, addr)) {
+			if (mark && addr)
+				p->matched = true;
+			hit = true;
+		}
+	}
+	return hit;
+}
+
+static bool module_selected(const struct ftg_selection *sel, const char *module)
+{
+	size_t i;
+
+	for (i = 0; i < sel->modules.len; i++)
+		if (owner_is(*(char **)ftgl_vec_at(&sel->modules, i), module))
+			return true;
+	return false;
+}
+
+/* Adds every address of (@name, @module) that the selection wants. */
+static int add_function(struct ftg_selection *sel, struct ftg_candidates *c,
+			const struct ftg_kallsyms *ks, const char *name,
+			const char *module, bool whole_module)
+{
+	const struct ftg_ksym *syms[256];
+	size_t k, found;
+
+	found = ftg_kallsyms_find(ks, name, module ? module : "vmlinux", syms,
+				  FTGL_ARRAY_SIZE(syms));
+	if (found > FTGL_ARRAY_SIZE(syms))
+		found = FTGL_ARRAY_SIZE(syms);
+	for (k = 0; k < found; k++) {
+		uint64_t addr = syms[k]->addr;
+		bool wanted;
+
+		if (!ftgl_ksym_is_text(syms[k]->type) || !addr)
+			continue;
+		/* Mark every pattern that covers it, even when -m already
+		 * took it, so that "matched nothing" is only said when true. */
+		wanted = any_matches(&sel->include, name, module, addr, true);
+		if (!wanted && !whole_module)
+			continue;
+		if (any_matches(&sel->exclude, name, module, addr, false))
+			continue;
+		if (ftg_candidates_add(c, name, addr, module) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/**
+ * ftg_selection_resolve - expand the selection into candidate sites
+ * @sel: the selection (its patterns remember whether they matched)
+ * @ks: /proc/kallsyms
+ * @avail: available_filter_functions
+ *
+ * Return: the candidates, or NULL (errno ENOENT and FTG_E_NO_MATCH when
+ * nothing matches).
+ */
+struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
+					     const struct ftg_kallsyms *ks,
+					     const struct ftg_ftrace_funcs *avail)
+{
+	/* Only the patterns' "matched" marks change: a resolve-time cache. */
+	struct ftg_selection *s = (struct ftg_selection *)sel;
+	struct ftg_candidates *c;
+	size_t i, n;
+
+	if (!ks || !avail) {
+		ftgl_err(FTG_E_SYSTEM, EINVAL, "selection needs kallsyms and available_filter_functions");
+		return NULL;
+	}
+	c = ftg_candidates_new();
+	if (!c)
+		return NULL;
+	for (i = 0; i < s->include.len; i++)
+		((struct pattern *)ftgl_vec_at(&s->include, i))->matched = false;
+	n = ftg_ftrace_funcs_count(avail);
+	for (i = 0; i < n; i++) {
+		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
+		bool whole = module_selected(s, f->module);
+
+		if (!whole && !any_matches(&s->include, f->name, f->module, 0, false))
+			continue;
+		if (add_function(s, c, ks, f->name, f->module, whole)) {
+			ftg_candidates_free(c);
+			return NULL;
+		}
+	}
+	for (i = 0; i < s->include.len; i++) {
+		struct pattern *p = ftgl_vec_at(&s->include, i);
+
+		if (p->matched)
+			continue;
+		if (!ftg_candidates_count(c)) {
+			ftg_candidates_free(c);
+			ftgl_err(FTG_E_NO_MATCH, ENOENT,
+				 "no function matches \"%s\" (see available_filter_functions)",
+				 p->text);
+			return NULL;
+		}
+		ftgl_warn("no function matches \"%s\"", p->text);
+	}
+	if (!ftg_candidates_count(c)) {
+		ftg_candidates_free(c);
+		ftgl_err(FTG_E_NO_MATCH, ENOENT, "no function matches the selection");
+		return NULL;
+	}
+	return c;
+}

@@ -1,0 +1,42 @@
+# Host unit tests of libftguard (owner: lib): cmocka, no root, canned
+# inputs from tests/fixtures. The trace engineer's tests come from
+# tests/unit/trace.mk. Each binary exits 0 when every test passed.
+LIB_UNIT_TESTS = \
+	tests/unit/test-readers \
+	tests/unit/test-kmod-tables \
+	tests/unit/test-selection \
+	tests/unit/test-map \
+	tests/unit/test-checker \
+	tests/unit/test-snapshot
+
+if HAVE_CMOCKA
+check_PROGRAMS += $(LIB_UNIT_TESTS)
+UNIT_TESTS += $(LIB_UNIT_TESTS)
+endif
+
+LIB_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) \
+	-DFTG_FIXTURES='"$(abs_top_srcdir)/tests/fixtures"'
+LIB_UNIT_LDADD = libftguard.la $(CMOCKA_LIBS)
+
+tests_unit_test_readers_SOURCES = tests/unit/test-readers.c tests/unit/lib-test.h
+tests_unit_test_readers_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_readers_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_kmod_tables_SOURCES = tests/unit/test-kmod-tables.c tests/unit/lib-test.h
+tests_unit_test_kmod_tables_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_kmod_tables_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_selection_SOURCES = tests/unit/test-selection.c tests/unit/lib-test.h
+tests_unit_test_selection_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_selection_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_map_SOURCES = tests/unit/test-map.c tests/unit/lib-test.h
+tests_unit_test_map_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_map_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_checker_SOURCES = tests/unit/test-checker.c tests/unit/lib-test.h
+tests_unit_test_checker_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_checker_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_snapshot_SOURCES = tests/unit/test-snapshot.c tests/unit/lib-test.h
+tests_unit_test_snapshot_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_snapshot_LDADD = $(LIB_UNIT_LDADD)
+
+EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/i386 tests/fixtures/malformed
+
+include tests/unit/trace.mk

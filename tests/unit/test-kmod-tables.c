@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * ftguard.ko's debugfs tables: status, sites, modules, check. Version
+ * refusal, missing header, malformed lines (which fail the read, naming
+ * table and line), and the "why is it missing" diagnosis.
+ */
+#include <errno.h>
+
+#include "lib-test.h"
+
+#define TEXT(s)	(s), strlen(s)
+
+static void test_status_amd64(void **state)
+{
+	struct ftg_status st;
+
+	assert_int_equal(ftg_status_read(FIXTURE("amd64", "debug"), &st), 0);
+	assert_true(st.loaded);
+	assert_false(st.armed);
+	assert_string_equal(st.owner, "none");
+	assert_int_equal(st.owner_pid, 0);
+	assert_false(st.killed);
+	assert_string_equal(st.kill_reason, "");
+	assert_true(st.sites == 11 && st.vmlinux_sites == 4 && st.module_sites == 7);
+	assert_true(st.admitted == 4 && st.rejected == 1);
+	assert_true(st.checked);
+	assert_true(st.last_check_ms == 123456);
+	assert_false(st.last_check_ok);
+	assert_true(st.last_check_n_ok == 9 && st.last_check_n_bad == 2);
+	assert_string_equal(st.last_error, "2 sites failed the check");
+	assert_true(st.verify_period_ms == 1000 && st.max_arm == 256);
+	assert_true(st.fault_injection);
+	assert_true(st.modules_vaddr == 0xffffffffc0000000ULL);
+	assert_true(st.modules_end == 0xffffffffff000000ULL);
+	assert_true(st.vmalloc_start == 0xffffc90000000000ULL);
+	assert_true(st.vmalloc_end == 0xffffe8ffffffffffULL);
+}
+
+static void test_status_i386(void **state)
+{
+	struct ftg_status st;
+
+	assert_int_equal(ftg_status_read(FIXTURE("i386", "debug"), &st), 0);
+	assert_true(st.armed);
+	assert_string_equal(st.owner, "4242 ftguard rec");
+	assert_int_equal(st.owner_pid, 4242);
+	assert_false(st.checked);
+	assert_string_equal(st.last_error, "");
+	assert_true(st.modules_vaddr == st.vmalloc_start);
+	assert_true(st.modules_end == 0xfebfe000ULL);
+}
+
+static void test_status_parse(void **state)
+{
+	static const char text[] =
+		"ftguard-status 1\nloaded 1\nkilled 1\nkill_reason site\\0400x10\\040changed\n"
+		"a_future_key whatever it says\nowner persistent\nlast_check 5 ok 3 0\n";
+	struct ftg_status st;
+
+	assert_int_equal(ftg_status_parse(text, sizeof(text) - 1, &st), 0);
+	assert_true(st.killed);
+	assert_string_equal(st.kill_reason, "site 0x10 changed");
+	assert_string_equal(st.owner, "persistent");
+	assert_true(st.checked && st.last_check_ok && st.last_check_n_ok == 3);
+
+	/* Empty text: no header. */
+	assert_int_equal(ftg_status_parse(TEXT(""), &st), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_NO_HEADER);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nlast_check 5 maybe 1 1\n"), &st), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_NUMBER);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nloaded\n"), &st), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_LINE);
+	assert_contains(ftg_error_last(), "status:2");
+}
+
+static void test_sites(void **state)
+{
+	struct ftg_sites *s = ftg_sites_read(FIXTURE("amd64", "debug"));
+	const struct ftg_site *site;
+
+	assert_non_null(s);
+	assert_int_equal(ftg_sites_count(s), 11);
+	site = ftg_sites_find(s, 0xffffffffc0b05000ULL);
+	assert_non_null(site);
+	assert_int_equal(site->state, FTG_SITE_PLANTED);
+	assert_int_equal(site->section, FTG_SECTION_INIT);
+	assert_string_equal(site->owner, "target");
+	assert_string_equal(site->name, "target init");
+	site = ftg_sites_find(s, 0xffffffffc0b00000ULL);
+	assert_true(site->hits == 5 && site->reads == 1);
+	assert_null(ftg_sites_find(s, 0x1234));
+	/* Address order. */
+	assert_true(ftg_sites_get(s, 0)->addr < ftg_sites_get(s, 1)->addr);
+	ftg_sites_free(s);
+
+	assert_string_equal(ftg_site_state_name(FTG_SITE_FOREIGN), "foreign");
+	assert_string_equal(ftg_site_state_name((enum ftg_site_state)99), "?");
+	assert_int_equal(ftg_site_state_parse("mismatch"), FTG_SITE_MISMATCH);
+	assert_int_equal(ftg_site_state_parse("bogus"), -1);
+}
+
+static void test_kmodules(void **state)
+{
+	struct ftg_kmodules *km = ftg_kmodules_read(FIXTURE("amd64", "debug"));
+	const struct ftg_kmodule *m;
+
+	assert_non_null(km);
+	assert_int_equal(ftg_kmodules_count(km), 4);
+	m = ftg_kmodules_find(km, "target");
+	assert_int_equal(m->state, FTG_KMODULE_LIVE);
+	assert_true(m->core_base == 0xffffffffc0b00000ULL && m->core_text_size == 4096);
+	assert_true(m->init_base == 0xffffffffc0b05000ULL && m->init_text_size == 4096);
+	assert_int_equal(m->init, FTG_INIT_DROPPED);
+	assert_true(m->dropped_ms == 120034 && m->nsites == 3);
+	m = ftg_kmodules_find(km, "oldmod");
+	assert_int_equal(m->state, FTG_KMODULE_GONE);
+	assert_int_equal(ftg_kmodules_find(km, "ftguard")->init, FTG_INIT_NONE);
+	assert_string_equal(ftg_kmodule_state_name(FTG_KMODULE_GONE), "gone");
+	ftg_kmodules_free(km);
+
+	/* The doc's "init:live" spelling and hex sizes read too; a live
+	 * entry wins over a tombstone of the same name. */
+	static const char text[] = "ftguard-modules 1\n"
+		"m gone 0x1000 0x100 0x0 0 init:none 7 0\n"
+		"m live 0x2000 512 0x3000 0x20 init:live 0 2\n";
+	km = ftg_kmodules_parse(text, sizeof(text) - 1);
+	assert_non_null(km);
+	m = ftg_kmodules_find(km, "m");
+	assert_int_equal(m->state, FTG_KMODULE_LIVE);
+	assert_int_equal(m->init, FTG_INIT_LIVE);
+	assert_true(m->init_text_size == 0x20 && m->core_text_size == 512);
+	assert_true(ftg_kmodules_get(km, 0)->core_text_size == 0x100);
+	ftg_kmodules_free(km);
+}
+
+static void test_check_report(void **state)
+{
+	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64", "debug"));
+	const struct ftg_check_line *cl;
+
+	assert_non_null(rep);
+	assert_true(ftg_check_report_checked(rep));
+	assert_false(ftg_check_report_ok(rep));
+	assert_true(ftg_check_report_n_ok(rep) == 9 && ftg_check_report_n_bad(rep) == 2);
+	assert_true(ftg_check_report_ms(rep) == 3);
+	assert_int_equal(ftg_check_report_count(rep), 5);
+	cl = ftg_check_report_get(rep, 4);
+	assert_int_equal(cl->verdict, FTG_VERDICT_STALE);
+	assert_string_equal(cl->name, "target init");
+	assert_string_equal(cl->expected, "0f1f440000");
+	assert_string_equal(cl->actual, "-");
+	assert_null(ftg_check_report_get(rep, 5));
+	assert_string_equal(ftg_verdict_kind_name(FTG_VERDICT_MISMATCH), "mismatch");
+	ftg_check_report_free(rep);
+
+	rep = ftg_check_report_parse(TEXT("ftguard-check 1\nresult never\n"));
+	assert_non_null(rep);
+	assert_false(ftg_check_report_checked(rep));
+	assert_false(ftg_check_report_ok(rep));
+	assert_int_equal(ftg_check_report_count(rep), 0);
+	ftg_check_report_free(rep);
+
+	/* Truncated: no result line. */
+	assert_null(ftg_check_report_parse(TEXT("ftguard-check 1\n")));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_LINE);
+	assert_null(ftg_check_report_parse(TEXT("ftguard-check 1\nresult ok 1 0 0\n0x10 ok vmlinux zz - f\n")));
+	assert_contains(ftg_error_last(), "check:3: malformed bytes");
+}
+
+static void test_version_refused(void **state)
+{
+	struct ftg_status st;
+
+	assert_int_equal(ftg_status_read(FIXTURE("malformed", "debug-v2"), &st), -1);
+	assert_int_equal(errno, EPROTO);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
+	assert_contains(ftg_error_last(), "format version 2 is not supported");
+	assert_null(ftg_sites_read(FIXTURE("malformed", "debug-v2")));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
+	assert_null(ftg_kmodules_read(FIXTURE("malformed", "debug-v2")));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
+	assert_null(ftg_check_report_read(FIXTURE("malformed", "debug-v2")));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
+
+	assert_int_equal(ftg_status_read(FIXTURE("malformed", "debug-noheader"), &st), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_NO_HEADER);
+	assert_null(ftg_sites_read(FIXTURE("malformed", "debug-noheader")));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_HEADER);
+}
+
+static void test_malformed_tables(void **state)
+{
+	struct ftg_status st;
+
+	assert_int_equal(ftg_status_read(FIXTURE("malformed", "debug"), &st), -1);
+	assert_contains(ftg_error_last(), "status:3: bad value for armed");
+	assert_null(ftg_sites_read(FIXTURE("malformed", "debug")));
+	assert_contains(ftg_error_last(), "sites:3: unknown state");
+	assert_null(ftg_kmodules_read(FIXTURE("malformed", "debug")));
+	assert_contains(ftg_error_last(), "modules:2: expected 9 fields");
+	assert_null(ftg_check_report_read(FIXTURE("malformed", "debug")));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ESCAPE);
+	assert_contains(ftg_error_last(), "check:3");
+}
+
+static void test_module_missing(void **state)
+{
+	struct ftg_status st;
+	struct ftg_control *ctl;
+
+	/* A debugfs root without ftguard/: the module is not loaded. */
+	assert_int_equal(ftg_status_read(FIXTURE("amd64", "proc"), &st), -1);
+	assert_int_equal(errno, ENODEV);
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
+	assert_contains(ftg_error_last(), "insmod ftguard.ko");
+
+	ctl = ftg_control_open(FIXTURE("amd64", "proc"));
+	assert_null(ctl);
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
+
+	/* ftguard/ exists but has no control (a snapshot): not the
+	 * module missing, a file missing. */
+	ctl = ftg_control_open(FIXTURE("amd64", "debug"));
+	assert_null(ctl);
+	assert_int_equal(errno, ENOENT);
+	assert_contains(ftg_error_last(), "control");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_status_amd64),
+		cmocka_unit_test(test_status_i386),
+		cmocka_unit_test(test_status_parse),
+		cmocka_unit_test(test_sites),
+		cmocka_unit_test(test_kmodules),
+		cmocka_unit_test(test_check_report),
+		cmocka_unit_test(test_version_refused),
+		cmocka_unit_test(test_malformed_tables),
+		cmocka_unit_test(test_module_missing),
+	};
+
+	return cmocka_run_group_tests_name("kmod-tables", tests, NULL, NULL);
+}

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Readers of the kernel's own files: kallsyms, /proc/modules,
+ * vmallocinfo, module sections, the ftrace function lists, and the
+ * name unescaping. amd64 and i386 fixtures, plus malformed input that
+ * must be skipped and counted, never crash.
+ */
+#include <errno.h>
+
+#include "lib-test.h"
+
+static void test_kallsyms_amd64(void **state)
+{
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
+	const struct ftg_ksym *found[4], *s;
+	uint64_t start, end, off;
+
+	assert_non_null(ks);
+	assert_int_equal(ftg_kallsyms_count(ks), 21);
+	assert_int_equal(ftg_kallsyms_skipped(ks), 0);
+
+	s = ftg_kallsyms_get(ks, 13);
+	assert_string_equal(s->name, "e1000_probe");
+	assert_string_equal(s->module, "e1000e");
+	assert_int_equal(s->type, 't');
+	assert_true(s->addr == 0xffffffffc0a00000ULL);
+	assert_null(ftg_kallsyms_get(ks, 0)->module);
+	assert_null(ftg_kallsyms_get(ks, 21));
+
+	/* A static name in vmlinux twice and in a module once. */
+	assert_int_equal(ftg_kallsyms_find(ks, "cleanup", NULL, found, 4), 3);
+	assert_int_equal(ftg_kallsyms_find(ks, "cleanup", "vmlinux", found, 4), 2);
+	assert_true(found[0]->addr == 0xffffffff81002000ULL);
+	assert_true(found[1]->addr == 0xffffffff81004000ULL);
+	assert_int_equal(ftg_kallsyms_find(ks, "cleanup", "e1000e", found, 4), 1);
+	assert_string_equal(found[0]->module, "e1000e");
+	/* Counting only, and more matches than room. */
+	assert_int_equal(ftg_kallsyms_find(ks, "cleanup", NULL, NULL, 0), 3);
+	assert_int_equal(ftg_kallsyms_find(ks, "cleanup", NULL, found, 1), 3);
+	assert_int_equal(ftg_kallsyms_find(ks, "no_such", NULL, found, 4), 0);
+
+	s = ftg_kallsyms_lookup(ks, 0xffffffff81003010ULL, &off);
+	assert_non_null(s);
+	assert_string_equal(s->name, "vfs_read");
+	assert_true(off == 0x10);
+	/* Data symbols are not text: jiffies is skipped. */
+	s = ftg_kallsyms_lookup(ks, 0xffffffff82a05000ULL, &off);
+	assert_string_equal(s->name, "_etext");
+	assert_null(ftg_kallsyms_lookup(ks, 0x1000, NULL));
+
+	assert_int_equal(ftg_kallsyms_text_bounds(ks, &start, &end), 0);
+	assert_true(start == 0xffffffff81000000ULL);
+	assert_true(end == 0xffffffff81e00000ULL);
+	ftg_kallsyms_free(ks);
+}
+
+static void test_kallsyms_i386(void **state)
+{
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("i386", "proc"));
+	const struct ftg_ksym *s;
+	uint64_t start, end;
+
+	assert_non_null(ks);
+	assert_int_equal(ftg_kallsyms_count(ks), 7);
+	assert_int_equal(ftg_kallsyms_text_bounds(ks, &start, &end), 0);
+	assert_true(start == 0xc1000000ULL && end == 0xc1a00000ULL);
+	s = ftg_kallsyms_lookup(ks, 0xe0826021ULL, NULL);
+	assert_string_equal(s->name, "fn_b");
+	assert_string_equal(s->module, "target");
+	ftg_kallsyms_free(ks);
+}
+
+static void test_kallsyms_malformed(void **state)
+{
+	int warnings = 0;
+	struct ftg_kallsyms *ks;
+	const struct ftg_ksym *s = NULL;
+
+	ftg_set_warning_handler(count_warning, &warnings);
+	ks = ftg_kallsyms_read(FIXTURE("malformed", "proc"));
+	ftg_set_warning_handler(NULL, NULL);
+	assert_non_null(ks);
+	assert_int_equal(ftg_kallsyms_count(ks), 5);
+	assert_int_equal(ftg_kallsyms_skipped(ks), 8);
+	assert_int_equal(warnings, 1);
+	assert_int_equal(ftg_kallsyms_find(ks, "no_newline_at_end", NULL, &s, 1), 1);
+	assert_true(s->addr == 0xffffffff81000060ULL);
+	assert_int_equal(ftg_kallsyms_find(ks, "leading_blank_ok", NULL, &s, 1), 1);
+	ftg_kallsyms_free(ks);
+}
+
+static void test_kallsyms_missing(void **state)
+{
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("none", "proc"));
+
+	assert_null(ks);
+	assert_int_equal(errno, ENOENT);
+	assert_contains(ftg_error_last(), "kallsyms");
+}
+
+static void test_kallsyms_hidden(void **state)
+{
+	/* kptr_restrict: every address 0. */
+	char dir[] = "/tmp/ftg-test-XXXXXX", path[64];
+	struct ftg_kallsyms *ks;
+	uint64_t start, end;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("0000000000000000 T _stext\n0000000000000000 T _etext\n", f);
+	fclose(f);
+	ks = ftg_kallsyms_read(dir);
+	assert_non_null(ks);
+	assert_int_equal(ftg_kallsyms_text_bounds(ks, &start, &end), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_contains(ftg_error_last(), "kptr_restrict");
+	ftg_kallsyms_free(ks);
+	unlink(path);
+	rmdir(dir);
+}
+
+static void test_proc_modules(void **state)
+{
+	struct ftg_proc_modules *pm = ftg_proc_modules_read(FIXTURE("amd64", "proc"));
+	const struct ftg_proc_module *m;
+
+	assert_non_null(pm);
+	assert_int_equal(ftg_proc_modules_count(pm), 3);
+	m = ftg_proc_modules_find(pm, "target");
+	assert_non_null(m);
+	assert_true(m->size == 16384);
+	assert_int_equal(m->refcount, 0);
+	assert_string_equal(m->deps, "-");
+	assert_string_equal(m->state, "Live");
+	assert_true(m->base == 0xffffffffc0b00000ULL);
+	assert_string_equal(m->taints, "(OE)");
+	m = ftg_proc_modules_find(pm, "e1000e");
+	assert_null(m->taints);
+	assert_null(ftg_proc_modules_find(pm, "nope"));
+	ftg_proc_modules_free(pm);
+
+	pm = ftg_proc_modules_read(FIXTURE("malformed", "proc"));
+	assert_non_null(pm);
+	assert_int_equal(ftg_proc_modules_count(pm), 2);
+	assert_int_equal(ftg_proc_modules_skipped(pm), 4);
+	m = ftg_proc_modules_find(pm, "unloading");
+	assert_int_equal(m->refcount, -1);
+	assert_string_equal(m->state, "Unloading");
+	ftg_proc_modules_free(pm);
+}
+
+static void test_vmalloc_amd64(void **state)
+{
+	struct ftg_vmalloc *vm = ftg_vmalloc_read(FIXTURE("amd64", "proc"));
+	const struct ftg_vmarea *a;
+
+	assert_non_null(vm);
+	assert_int_equal(ftg_vmalloc_count(vm), 11);
+	assert_int_equal(ftg_vmalloc_skipped(vm), 0);
+
+	a = ftg_vmalloc_lookup(vm, 0xffffc90000100010ULL);
+	assert_non_null(a);
+	assert_true(a->start == 0xffffc90000100000ULL);
+	assert_true(a->end == 0xffffc90000121000ULL);
+	assert_true(a->size == 135168);
+	assert_string_equal(a->caller, "e1000_probe+0x2f6/0x1200");
+	assert_string_equal(a->caller_module, "e1000e");
+	assert_true(a->has_phys);
+	assert_true(a->phys == 0xfeba0000ULL);
+	assert_int_equal(a->flags, FTG_VM_IOREMAP);
+
+	a = ftg_vmalloc_get(vm, 2);
+	assert_int_equal(a->flags, FTG_VM_VMALLOC);
+	assert_true(a->pages == 1);
+	assert_false(a->has_phys);
+	assert_null(a->caller_module);
+
+	a = ftg_vmalloc_get(vm, 5);
+	assert_int_equal(a->flags, FTG_VM_UNPURGED);
+	assert_null(a->caller);
+	a = ftg_vmalloc_get(vm, 6);
+	assert_int_equal(a->flags, FTG_VM_MAP_RAM);
+	a = ftg_vmalloc_get(vm, 7);
+	assert_int_equal(a->flags, FTG_VM_VMALLOC | FTG_VM_USER);
+
+	assert_null(ftg_vmalloc_lookup(vm, 0xffffc90000121000ULL));
+	ftg_vmalloc_free(vm);
+}
+
+static void test_vmalloc_i386(void **state)
+{
+	struct ftg_vmalloc *vm = ftg_vmalloc_read(FIXTURE("i386", "proc"));
+	const struct ftg_vmarea *a;
+
+	assert_non_null(vm);
+	assert_int_equal(ftg_vmalloc_count(vm), 5);
+	a = ftg_vmalloc_lookup(vm, 0xe082a000ULL);
+	assert_string_equal(a->caller, "__pci_enable_msix_range+0x1f2/0x4f0");
+	assert_true(a->phys == 0xfebf0000ULL);
+	ftg_vmalloc_free(vm);
+}
+
+static void test_vmalloc_malformed(void **state)
+{
+	struct ftg_vmalloc *vm = ftg_vmalloc_read(FIXTURE("malformed", "proc"));
+
+	assert_non_null(vm);
+	assert_int_equal(ftg_vmalloc_count(vm), 2);
+	assert_int_equal(ftg_vmalloc_skipped(vm), 7);
+	assert_int_equal(ftg_vmalloc_get(vm, 1)->flags, FTG_VM_VMALLOC);
+	ftg_vmalloc_free(vm);
+}
+
+static void test_sections(void **state)
+{
+	struct ftg_sections *sec = ftg_sections_read(FIXTURE("amd64", "sys"));
+	const struct ftg_section *s;
+	uint64_t addr;
+
+	assert_non_null(sec);
+	assert_int_equal(ftg_sections_count(sec), 9);
+	assert_int_equal(ftg_sections_skipped(sec), 0);
+	assert_int_equal(ftg_sections_find(sec, "target", ".init.text", &addr), 0);
+	assert_true(addr == 0xffffffffc0b05000ULL);
+	assert_int_equal(ftg_sections_find(sec, "ftguard", ".init.text", &addr), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(ftg_sections_find(sec, "printk", ".text", &addr), -1);
+	/* Sorted by module, then section. */
+	s = ftg_sections_get(sec, 0);
+	assert_string_equal(s->module, "e1000e");
+	assert_string_equal(s->name, ".data");
+	ftg_sections_free(sec);
+
+	sec = ftg_sections_read(FIXTURE("malformed", "sys"));
+	assert_non_null(sec);
+	assert_int_equal(ftg_sections_count(sec), 1);
+	assert_int_equal(ftg_sections_skipped(sec), 1);
+	ftg_sections_free(sec);
+
+	/* No module directory: an empty list, not an error. */
+	sec = ftg_sections_read(FIXTURE("none", "sys"));
+	assert_non_null(sec);
+	assert_int_equal(ftg_sections_count(sec), 0);
+	ftg_sections_free(sec);
+}
+
+static void test_ftrace_available(void **state)
+{
+	struct ftg_ftrace_funcs *ff;
+	const struct ftg_ftrace_func *f;
+
+	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), FTG_FTRACE_AVAILABLE);
+	assert_non_null(ff);
+	assert_int_equal(ftg_ftrace_funcs_count(ff), 12);
+	f = ftg_ftrace_funcs_get(ff, 6);
+	assert_string_equal(f->name, "e1000_probe");
+	assert_string_equal(f->module, "e1000e");
+	assert_int_equal(f->refcount, -1);
+	assert_string_equal(f->flags, "");
+	assert_int_equal(ftg_ftrace_funcs_has(ff, "cleanup", NULL), 3);
+	assert_int_equal(ftg_ftrace_funcs_has(ff, "cleanup", "vmlinux"), 2);
+	assert_int_equal(ftg_ftrace_funcs_has(ff, "cleanup", "e1000e"), 1);
+	assert_int_equal(ftg_ftrace_funcs_has(ff, "fn_a", "vmlinux"), 0);
+	ftg_ftrace_funcs_free(ff);
+}
+
+static void test_ftrace_enabled(void **state)
+{
+	struct ftg_ftrace_funcs *ff;
+	const struct ftg_ftrace_func *f;
+
+	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), FTG_FTRACE_ENABLED);
+	assert_non_null(ff);
+	assert_int_equal(ftg_ftrace_funcs_count(ff), 2);
+	f = ftg_ftrace_funcs_get(ff, 0);
+	assert_string_equal(f->name, "vfs_read");
+	assert_null(f->module);
+	assert_int_equal(f->refcount, 1);
+	assert_contains(f->flags, "tramp: 0xffffffffc0200000");
+	f = ftg_ftrace_funcs_get(ff, 1);
+	assert_string_equal(f->module, "target");
+	assert_int_equal(f->refcount, 2);
+	ftg_ftrace_funcs_free(ff);
+
+	/* 6.1 has no touched_functions: ENOENT, a plain absence. */
+	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), FTG_FTRACE_TOUCHED);
+	assert_null(ff);
+	assert_int_equal(errno, ENOENT);
+}
+
+static void test_ftrace_malformed(void **state)
+{
+	struct ftg_ftrace_funcs *ff;
+
+	ff = ftg_ftrace_funcs_read(FIXTURE("malformed", "tracing"), FTG_FTRACE_AVAILABLE);
+	assert_non_null(ff);
+	assert_int_equal(ftg_ftrace_funcs_count(ff), 3);
+	assert_int_equal(ftg_ftrace_funcs_skipped(ff), 3);
+	ftg_ftrace_funcs_free(ff);
+
+	ff = ftg_ftrace_funcs_read(FIXTURE("malformed", "tracing"), FTG_FTRACE_ENABLED);
+	assert_non_null(ff);
+	assert_int_equal(ftg_ftrace_funcs_count(ff), 2);
+	assert_int_equal(ftg_ftrace_funcs_skipped(ff), 1);
+	ftg_ftrace_funcs_free(ff);
+
+	ff = ftg_ftrace_funcs_read(FIXTURE("none", "tracing"), FTG_FTRACE_AVAILABLE);
+	assert_null(ff);
+	assert_int_equal(ftg_error_code(), FTG_E_NO_TRACEFS);
+	assert_contains(ftg_error_last(), "mount -t tracefs");
+
+	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), (enum ftg_ftrace_file)7);
+	assert_null(ff);
+	assert_int_equal(errno, EINVAL);
+}
+
+static void test_unescape(void **state)
+{
+	char ok[] = "a\\040b\\011c\\134d", plain[] = "plain";
+	char bad1[] = "x\\9", bad2[] = "x\\04", bad3[] = "x\\000", bad4[] = "x\\";
+
+	assert_int_equal(ftg_unescape(ok), 0);
+	assert_string_equal(ok, "a b\tc\\d");
+	assert_int_equal(ftg_unescape(plain), 0);
+	assert_string_equal(plain, "plain");
+	assert_int_equal(ftg_unescape(bad1), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ESCAPE);
+	assert_int_equal(ftg_unescape(bad2), -1);
+	assert_int_equal(ftg_unescape(bad3), -1);
+	assert_int_equal(ftg_unescape(bad4), -1);
+	assert_int_equal(ftg_unescape(NULL), -1);
+}
+
+static void test_errors(void **state)
+{
+	assert_string_equal(ftg_strerror(FTG_E_OK), "success");
+	assert_contains(ftg_strerror(FTG_E_NO_MODULE), "insmod ftguard.ko");
+	assert_contains(ftg_strerror(FTG_E_NO_DEBUGFS),
+			"mount -t debugfs none /sys/kernel/debug");
+	assert_string_equal(ftg_strerror(FTG_E_COUNT), "unknown error");
+	assert_string_equal(ftg_strerror((enum ftg_error)-1), "unknown error");
+	ftg_kallsyms_read(FIXTURE("none", "proc"));
+	assert_int_not_equal(ftg_error_code(), FTG_E_OK);
+	ftg_error_clear();
+	assert_int_equal(ftg_error_code(), FTG_E_OK);
+	assert_string_equal(ftg_error_last(), "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kallsyms_amd64),
+		cmocka_unit_test(test_kallsyms_i386),
+		cmocka_unit_test(test_kallsyms_malformed),
+		cmocka_unit_test(test_kallsyms_missing),
+		cmocka_unit_test(test_kallsyms_hidden),
+		cmocka_unit_test(test_proc_modules),
+		cmocka_unit_test(test_vmalloc_amd64),
+		cmocka_unit_test(test_vmalloc_i386),
+		cmocka_unit_test(test_vmalloc_malformed),
+		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_ftrace_available),
+		cmocka_unit_test(test_ftrace_enabled),
+		cmocka_unit_test(test_ftrace_malformed),
+		cmocka_unit_test(test_unescape),
+		cmocka_unit_test(test_errors),
+	};
+
+	return cmocka_run_group_tests_name("readers", tests, NULL, NULL);
+}

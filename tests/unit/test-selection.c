@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Selection: globs, -n exclusions, -m modules, NAME@ADDR and MODULE:NAME
+ * qualifiers expanded into candidate sites; vmlinux candidates for admit.
+ */
+#include <errno.h>
+
+#include "lib-test.h"
+
+struct inputs {
+	struct ftg_kallsyms *ks;
+	struct ftg_ftrace_funcs *avail;
+};
+
+static int setup(void **state)
+{
+	struct inputs *in = calloc(1, sizeof(*in));
+
+	in->ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
+	in->avail = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"),
+					  FTG_FTRACE_AVAILABLE);
+	if (!in->ks || !in->avail)
+		return -1;
+	*state = in;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct inputs *in = *state;
+
+	ftg_kallsyms_free(in->ks);
+	ftg_ftrace_funcs_free(in->avail);
+	free(in);
+	return 0;
+}
+
+/* Resolves @patterns (NULL-terminated; "-n X" excludes, "-m X" a module). */
+static struct ftg_candidates *resolve(struct inputs *in, const char *const *patterns)
+{
+	struct ftg_selection *sel = ftg_selection_new();
+	struct ftg_candidates *c;
+
+	assert_non_null(sel);
+	for (; *patterns; patterns++) {
+		int ret;
+
+		if (!strncmp(*patterns, "-n ", 3))
+			ret = ftg_selection_exclude(sel, *patterns + 3);
+		else if (!strncmp(*patterns, "-m ", 3))
+			ret = ftg_selection_add_module(sel, *patterns + 3);
+		else
+			ret = ftg_selection_add(sel, *patterns);
+		assert_int_equal(ret, 0);
+	}
+	c = ftg_selection_resolve(sel, in->ks, in->avail);
+	ftg_selection_free(sel);
+	return c;
+}
+
+static void assert_candidate(const struct ftg_candidates *c, size_t i,
+			     const char *name, uint64_t addr, const char *module)
+{
+	const struct ftg_candidate *cand = ftg_candidates_get(c, i);
+
+	assert_non_null(cand);
+	assert_string_equal(cand->name, name);
+	assert_true(cand->addr == addr);
+	if (module)
+		assert_string_equal(cand->module, module);
+	else
+		assert_null(cand->module);
+}
+
+static void test_glob(void **state)
+{
+	const char *const p[] = { "vfs_*", NULL };
+	struct ftg_candidates *c = resolve(*state, p);
+
+	assert_non_null(c);
+	assert_int_equal(ftg_candidates_count(c), 2);
+	assert_candidate(c, 0, "vfs_read", 0xffffffff81003000ULL, NULL);
+	assert_candidate(c, 1, "vfs_write", 0xffffffff81003400ULL, NULL);
+	ftg_candidates_free(c);
+}
+
+static void test_duplicate_names(void **state)
+{
+	/* A static name: every address of every owner. */
+	const char *const p[] = { "cleanup", NULL };
+	const char *const q[] = { "vmlinux:cleanup", NULL };
+	const char *const r[] = { "cleanup@0xffffffff81004000", NULL };
+	const char *const e[] = { "e1000e:cleanup", NULL };
+	struct ftg_candidates *c = resolve(*state, p);
+
+	assert_int_equal(ftg_candidates_count(c), 3);
+	assert_candidate(c, 2, "cleanup", 0xffffffffc0a02000ULL, "e1000e");
+	ftg_candidates_free(c);
+
+	c = resolve(*state, q);
+	assert_int_equal(ftg_candidates_count(c), 2);
+	ftg_candidates_free(c);
+
+	c = resolve(*state, r);
+	assert_int_equal(ftg_candidates_count(c), 1);
+	assert_candidate(c, 0, "cleanup", 0xffffffff81004000ULL, NULL);
+	ftg_candidates_free(c);
+
+	c = resolve(*state, e);
+	assert_int_equal(ftg_candidates_count(c), 1);
+	assert_candidate(c, 0, "cleanup", 0xffffffffc0a02000ULL, "e1000e");
+	ftg_candidates_free(c);
+}
+
+static void test_module_and_exclusions(void **state)
+{
+	const char *const p[] = { "-m target", "-n fn_b", NULL };
+	const char *const q[] = { "*", "-n *cleanup*", "-n e1000e:*", "-n target:fn_?", NULL };
+	struct ftg_candidates *c = resolve(*state, p);
+
+	assert_int_equal(ftg_candidates_count(c), 2);
+	assert_candidate(c, 0, "fn_a", 0xffffffffc0b00000ULL, "target");
+	assert_candidate(c, 1, "trigger_write", 0xffffffffc0b00040ULL, "target");
+	ftg_candidates_free(c);
+
+	c = resolve(*state, q);
+	assert_non_null(c);
+	/* do_one_initcall vfs_read vfs_write schedule trigger_write */
+	assert_int_equal(ftg_candidates_count(c), 5);
+	assert_candidate(c, 4, "trigger_write", 0xffffffffc0b00040ULL, "target");
+	ftg_candidates_free(c);
+}
+
+static void test_no_match(void **state)
+{
+	const char *const p[] = { "no_such_fn*", NULL };
+	const char *const q[] = { "vfs_read@0xffffffff81003001", NULL };
+	const char *const r[] = { "vfs_read", "-n vfs_*", NULL };
+	const char *const m[] = { "-m nomodule", NULL };
+	int warnings = 0;
+	const char *const partial[] = { "vfs_read", "nothing_here", NULL };
+	struct ftg_candidates *c;
+
+	assert_null(resolve(*state, p));
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MATCH);
+	assert_contains(ftg_error_last(), "no_such_fn*");
+	/* NAME@ADDR must be exact: an address inside vfs_read is no site. */
+	assert_null(resolve(*state, q));
+	assert_null(resolve(*state, r));
+	assert_null(resolve(*state, m));
+
+	/* One pattern matching nothing among others: a warning only. */
+	ftg_set_warning_handler(count_warning, &warnings);
+	c = resolve(*state, partial);
+	ftg_set_warning_handler(NULL, NULL);
+	assert_non_null(c);
+	assert_int_equal(ftg_candidates_count(c), 1);
+	assert_int_equal(warnings, 1);
+	ftg_candidates_free(c);
+}
+
+static void test_bad_patterns(void **state)
+{
+	struct ftg_selection *sel = ftg_selection_new();
+	static const char *const bad[] = {
+		"", "fn[abc", ":fn", "mod:", "fn@", "fn@zz", "fn@0", "@0x10",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(ftg_selection_add(sel, bad[i]), -1);
+		assert_int_equal(errno, EINVAL);
+		assert_int_equal(ftg_error_code(), FTG_E_BAD_PATTERN);
+	}
+	assert_int_equal(ftg_selection_add(sel, NULL), -1);
+	assert_int_equal(ftg_selection_add_module(sel, ""), -1);
+	assert_int_equal(ftg_selection_add_module(sel, "a b"), -1);
+	assert_true(ftg_selection_empty(sel));
+	assert_int_equal(ftg_selection_add(sel, "fn[ab]c"), 0);
+	assert_int_equal(ftg_selection_add(sel, "fn[]]"), 0);
+	assert_int_equal(ftg_selection_exclude(sel, "x*"), 0);
+	assert_false(ftg_selection_empty(sel));
+	ftg_selection_free(sel);
+}
+
+static void test_vmlinux_candidates(void **state)
+{
+	struct inputs *in = *state;
+	struct ftg_candidates *c = ftg_candidates_vmlinux(in->ks, in->avail);
+
+	assert_non_null(c);
+	/* do_one_initcall cleanup x2 vfs_read vfs_write schedule */
+	assert_int_equal(ftg_candidates_count(c), 6);
+	assert_candidate(c, 0, "do_one_initcall", 0xffffffff81001000ULL, NULL);
+	assert_candidate(c, 1, "cleanup", 0xffffffff81002000ULL, NULL);
+	assert_candidate(c, 3, "vfs_write", 0xffffffff81003400ULL, NULL);
+	assert_candidate(c, 4, "cleanup", 0xffffffff81004000ULL, NULL);
+	ftg_candidates_free(c);
+}
+
+static void test_candidates_add(void **state)
+{
+	struct ftg_candidates *c = ftg_candidates_new();
+
+	assert_int_equal(ftg_candidates_add(c, "b", 0x20, "vmlinux"), 1);
+	assert_int_equal(ftg_candidates_add(c, "a", 0x10, "m"), 1);
+	assert_int_equal(ftg_candidates_add(c, "a2", 0x10, NULL), 0);
+	assert_int_equal(ftg_candidates_add(c, "c", 0x30, NULL), 1);
+	assert_int_equal(ftg_candidates_count(c), 3);
+	assert_candidate(c, 0, "a", 0x10, "m");
+	assert_candidate(c, 1, "b", 0x20, NULL);
+	assert_null(ftg_candidates_get(c, 3));
+	ftg_candidates_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_glob),
+		cmocka_unit_test(test_duplicate_names),
+		cmocka_unit_test(test_module_and_exclusions),
+		cmocka_unit_test(test_no_match),
+		cmocka_unit_test(test_bad_patterns),
+		cmocka_unit_test(test_vmlinux_candidates),
+		cmocka_unit_test(test_candidates_add),
+	};
+
+	return cmocka_run_group_tests_name("selection", tests, setup, teardown);
+}
