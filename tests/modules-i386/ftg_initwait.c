@@ -5,9 +5,15 @@
  *
  * Init creates debugfs ftg_initwait/{release,ticks} and keeps calling the
  * __init function initwait_tick() (ticks counts the calls) until something
- * is written to release, or hold_ms passes. Its 512 KiB of __initdata make
- * the init area as large as in the measured i386 recipe (kernel-facts.md):
- * once freed, the hole is big enough for e1000e's BAR0 mapping.
+ * is written to release, or hold_ms passes.
+ *
+ * Shaped for the i386 reuse scenario, where modules and ioremap share one
+ * lowest-fit range: its init area is a single page, so it takes the lowest
+ * free hole and, once freed, is the first place the next small ioremap
+ * goes. Its file carries 4 MiB of ballast in a section the loader never
+ * allocates: the kernel's temporary copy of the file (vmalloc'ed too, and
+ * freed before init runs) then fits in no low hole and cannot become a
+ * lower free hole than the init area.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -16,17 +22,20 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/stringify.h>
 #include <linux/wait.h>
 
-#define FTG_BALLAST_SIZE	(512 * 1024)
+#define FTG_FILE_BALLAST	(4 << 20)
 #define FTG_TICK_MS		20
 
 static unsigned int hold_ms = 30000;
 module_param(hold_ms, uint, 0444);
 MODULE_PARM_DESC(hold_ms, "longest time init waits for a release (ms)");
 
-/* Not all zero, and written with WRITE_ONCE: the compiler must keep it. */
-static u8 ftg_initwait_ballast[FTG_BALLAST_SIZE] __initdata = { 1 };
+/* Not SHF_ALLOC (and a name modpost accepts as such): file only. */
+asm(".pushsection .comment.ftg_ballast, \"\", @progbits\n\t"
+    ".skip " __stringify(FTG_FILE_BALLAST) "\n\t"
+    ".popsection");
 
 static DECLARE_WAIT_QUEUE_HEAD(ftg_release_wq);
 static bool ftg_released;
@@ -47,22 +56,20 @@ static const struct file_operations release_fops = {
 };
 
 /* Global, with prototypes: no IPA clone may rename them. */
-void initwait_tick(unsigned long i);
+void initwait_tick(void);
 void initwait_hold(void);
 
-noinline void __init initwait_tick(unsigned long i)
+noinline void __init initwait_tick(void)
 {
-	WRITE_ONCE(ftg_initwait_ballast[i % FTG_BALLAST_SIZE], (u8)i);
 	WRITE_ONCE(ftg_ticks, READ_ONCE(ftg_ticks) + 1);
 }
 
 noinline void __init initwait_hold(void)
 {
 	unsigned long deadline = jiffies + msecs_to_jiffies(hold_ms);
-	unsigned long i = 0;
 
 	while (!READ_ONCE(ftg_released) && time_before(jiffies, deadline)) {
-		initwait_tick(i++);
+		initwait_tick();
 		wait_event_timeout(ftg_release_wq, READ_ONCE(ftg_released),
 				   msecs_to_jiffies(FTG_TICK_MS));
 	}
@@ -77,7 +84,7 @@ static int __init ftg_initwait_init(void)
 			    &release_fops);
 	debugfs_create_ulong("ticks", 0400, ftg_initwait_dir, &ftg_ticks);
 	initwait_hold();
-	initwait_tick(0);
+	initwait_tick();
 	return 0;
 }
 
@@ -89,4 +96,4 @@ static void __exit ftg_initwait_exit(void)
 module_init(ftg_initwait_init);
 module_exit(ftg_initwait_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("ftguard test module: init held open, 512 KiB of init data");
+MODULE_DESCRIPTION("ftguard test module: init held open, one-page init area");
