@@ -1,0 +1,17 @@
+# libftguard trace/event/export sources (owner: trace), included from
+# src/lib/local.mk. Live events (libtracefs + libtraceevent), trace.dat
+# writer and reader (libtracecmd's public reader), exports.
+libftguard_la_SOURCES += \
+	src/lib/trace-local.h \
+	src/lib/trace-syms.c \
+	src/lib/trace-formats.c \
+	src/lib/trace-encode.c \
+	src/lib/trace-writer.c \
+	src/lib/trace-check.c \
+	src/lib/trace-reader.c \
+	src/lib/event-decode.c \
+	src/lib/event-live.c \
+	src/lib/event-ring.c \
+	src/lib/export.c
+libftguard_la_CFLAGS += $(TRACECMD_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS)
+libftguard_la_LIBADD += $(TRACECMD_LIBS) $(TRACEFS_LIBS) $(TRACEEVENT_LIBS)
