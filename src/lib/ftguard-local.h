@@ -92,6 +92,12 @@ int ftgl_parse_hex(const char *s, uint64_t *out);
 int ftgl_parse_u64(const char *s, uint64_t *out);
 int ftgl_parse_int(const char *s, int *out);
 
+/* util.c: qsort()/bsearch() that accept an empty (NULL) array. */
+void ftgl_sort(void *base, size_t n, size_t size,
+	       int (*cmp)(const void *, const void *, void *), void *arg);
+void *ftgl_search(const void *key, const void *base, size_t n, size_t size,
+		  int (*cmp)(const void *, const void *));
+
 /* util.c: is @type (a kallsyms type letter) a text symbol? */
 bool ftgl_ksym_is_text(char type);
 

@@ -90,13 +90,12 @@ static int parse_line(struct ftg_ftrace_funcs *ff, char *line,
 	return f->name && f->flags ? 0 : -2;
 }
 
-/* qsort has no context argument. */
-static const struct ftg_ftrace_func *sort_funcs;
-
-static int cmp_name(const void *a, const void *b)
+/* Index comparator; @arg is the entry array. */
+static int cmp_name(const void *a, const void *b, void *arg)
 {
+	const struct ftg_ftrace_func *funcs = arg;
 	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	int c = strcmp(sort_funcs[i].name, sort_funcs[j].name);
+	int c = strcmp(funcs[i].name, funcs[j].name);
 
 	return c ? c : (i < j ? -1 : i > j);
 }
@@ -156,9 +155,8 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 	}
 	for (i = 0; i < ff->funcs.len; i++)
 		ff->by_name[i] = i;
-	sort_funcs = ff->funcs.data;
-	qsort(ff->by_name, ff->funcs.len, sizeof(size_t), cmp_name);
-	sort_funcs = NULL;
+	ftgl_sort(ff->by_name, ff->funcs.len, sizeof(size_t), cmp_name,
+		  ff->funcs.data);
 	if (ff->skipped)
 		ftgl_warn("%s: %zu malformed lines skipped",
 			  ftrace_file_names[which], ff->skipped);

@@ -19,13 +19,12 @@ struct ftg_kallsyms {
 	size_t n_text;
 };
 
-/* qsort has no context argument: the array being sorted is passed here. */
-static const struct ftg_ksym *sort_syms;
-
-static int cmp_name(const void *a, const void *b)
+/* Index comparators; @arg is the symbol array. */
+static int cmp_name(const void *a, const void *b, void *arg)
 {
-	const struct ftg_ksym *x = &sort_syms[*(const size_t *)a];
-	const struct ftg_ksym *y = &sort_syms[*(const size_t *)b];
+	const struct ftg_ksym *syms = arg;
+	const struct ftg_ksym *x = &syms[*(const size_t *)a];
+	const struct ftg_ksym *y = &syms[*(const size_t *)b];
 	int c = strcmp(x->name, y->name);
 
 	if (c)
@@ -33,10 +32,11 @@ static int cmp_name(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static int cmp_addr(const void *a, const void *b)
+static int cmp_addr(const void *a, const void *b, void *arg)
 {
+	const struct ftg_ksym *syms = arg;
 	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	const struct ftg_ksym *x = &sort_syms[i], *y = &sort_syms[j];
+	const struct ftg_ksym *x = &syms[i], *y = &syms[j];
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
@@ -50,7 +50,7 @@ static int parse_line(struct ftg_kallsyms *ks, char *line,
 	char *w[4];
 	int n = ftgl_split(line, w, 4);
 	uint64_t addr;
-	size_t mlen;
+	size_t mlen = 0;
 
 	if (n < 3 || n > 4 || ftgl_parse_hex(w[0], &addr) || strlen(w[1]) != 1)
 		return -1;
@@ -90,10 +90,9 @@ static int build_indexes(struct ftg_kallsyms *ks)
 		if (ftgl_ksym_is_text(syms[i].type))
 			ks->by_addr[ks->n_text++] = i;
 	}
-	sort_syms = syms;
-	qsort(ks->by_name, n, sizeof(size_t), cmp_name);
-	qsort(ks->by_addr, ks->n_text, sizeof(size_t), cmp_addr);
-	sort_syms = NULL;
+	ftgl_sort(ks->by_name, n, sizeof(size_t), cmp_name, ks->syms.data);
+	ftgl_sort(ks->by_addr, ks->n_text, sizeof(size_t), cmp_addr,
+		  ks->syms.data);
 	return 0;
 }
 

@@ -410,6 +410,11 @@ static int cmp_site(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+static int cmp_site_r(const void *a, const void *b, void *arg)
+{
+	return cmp_site(a, b);
+}
+
 static struct ftg_sites *sites_parse(char *buf, size_t len)
 {
 	struct ftg_sites *s = calloc(1, sizeof(*s));
@@ -431,7 +436,8 @@ static struct ftg_sites *sites_parse(char *buf, size_t len)
 		ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "sites: line too long");
 		goto fail;
 	}
-	qsort(s->sites.data, s->sites.len, sizeof(struct ftg_site), cmp_site);
+	ftgl_sort(s->sites.data, s->sites.len, sizeof(struct ftg_site),
+		  cmp_site_r, NULL);
 	return s;
 fail:
 	ftg_sites_free(s);
@@ -525,8 +531,8 @@ const struct ftg_site *ftg_sites_find(const struct ftg_sites *sites, uint64_t ad
 {
 	struct ftg_site key = { .addr = addr };
 
-	return bsearch(&key, sites->sites.data, sites->sites.len,
-		       sizeof(struct ftg_site), cmp_site);
+	return ftgl_search(&key, sites->sites.data, sites->sites.len,
+			   sizeof(struct ftg_site), cmp_site);
 }
 
 /* ----------------------------------------------------------- modules */

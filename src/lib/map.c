@@ -408,7 +408,7 @@ static bool kmod_knows(const struct ftg_map *map, const char *module)
 	return false;
 }
 
-static int cmp_region(const void *a, const void *b)
+static int cmp_region(const void *a, const void *b, void *arg)
 {
 	const struct ftg_region *x = a, *y = b;
 
@@ -543,8 +543,8 @@ int ftg_map_finish(struct ftg_map *map)
 			return -1;
 		*r = s->r;
 	}
-	qsort(map->regions.data, map->regions.len, sizeof(struct ftg_region),
-	      cmp_region);
+	ftgl_sort(map->regions.data, map->regions.len, sizeof(struct ftg_region),
+		  cmp_region, NULL);
 	map->finished = true;
 	map->arch = guess_arch(map);
 	if (find_overlaps(map) || overlay_sites(map))

@@ -83,6 +83,11 @@ static int cmp_section(const void *a, const void *b)
 	return c ? c : strcmp(x->name, y->name);
 }
 
+static int cmp_section_r(const void *a, const void *b, void *arg)
+{
+	return cmp_section(a, b);
+}
+
 /**
  * ftg_sections_read - read the sections of every module under @sys_dir
  * @sys_dir: "/sys" or a snapshot's sys directory
@@ -117,8 +122,8 @@ struct ftg_sections *ftg_sections_read(const char *sys_dir)
 	if (d)
 		closedir(d);
 	free(mod_dir);
-	qsort(sec->secs.data, sec->secs.len, sizeof(struct ftg_section),
-	      cmp_section);
+	ftgl_sort(sec->secs.data, sec->secs.len, sizeof(struct ftg_section),
+		  cmp_section_r, NULL);
 	if (sec->skipped)
 		ftgl_warn("module sections: %zu unreadable or malformed files skipped",
 			  sec->skipped);
@@ -193,8 +198,8 @@ int ftg_sections_find(const struct ftg_sections *sec, const char *module,
 	struct ftg_section key = { .module = module, .name = section };
 	const struct ftg_section *s;
 
-	s = bsearch(&key, sec->secs.data, sec->secs.len,
-		    sizeof(struct ftg_section), cmp_section);
+	s = ftgl_search(&key, sec->secs.data, sec->secs.len,
+			sizeof(struct ftg_section), cmp_section);
 	if (!s) {
 		errno = ENOENT;
 		return -1;

@@ -296,6 +296,19 @@ int ftgl_parse_int(const char *s, int *out)
 	return 0;
 }
 
+void ftgl_sort(void *base, size_t n, size_t size,
+	       int (*cmp)(const void *, const void *, void *), void *arg)
+{
+	if (n > 1)
+		qsort_r(base, n, size, cmp, arg);
+}
+
+void *ftgl_search(const void *key, const void *base, size_t n, size_t size,
+		  int (*cmp)(const void *, const void *))
+{
+	return n ? bsearch(key, base, n, size, cmp) : NULL;
+}
+
 bool ftgl_ksym_is_text(char type)
 {
 	return type == 't' || type == 'T' || type == 'w' || type == 'W';
