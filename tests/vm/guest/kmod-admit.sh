@@ -1,0 +1,42 @@
+#!/bin/sh
+# vmlinux candidates are admitted only when the kernel has an ftrace record
+# there and the symbol table names exactly name+0x0 in vmlinux.
+. /tests/lib.sh
+
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+kaddr() { grep " $1\$" /proc/kallsyms | head -n 1 | cut -d' ' -f1; }
+fn=vfs_fsync
+grep -qx "$fn" "$FTG_TRACEFS/available_filter_functions" || skip "$fn not traceable"
+ip=0x$(kaddr $fn)
+ip1=$(printf '0x%x' $((ip + 1)))
+jiffies=0x$(kaddr jiffies)
+
+load_ftguard
+load_test_module ftg_target
+fn_a=$(awk '$4 == "ftg_target" && $7 == "fn_a" { print $1 }' "$FTG_DEBUGFS/sites")
+exec 3<>"$FTG_DEBUGFS/control"
+admit() { echo "admit $1 $2" >&3 2>/dev/null; }
+reason() { cat <&3; }
+
+admit $fn "$ip" || fail "admit $fn $ip: $(reason)"
+admit $fn "$ip" || fail "re-admit of the same site: $(reason)"
+admit $fn "$ip1" && fail "admitted $fn+1"
+log "$fn+1: $(reason)"
+admit jiffies "$jiffies" && fail "admitted a data symbol"
+case "$(reason)" in *"not an ftrace record"*) ;; *) fail "jiffies reason" ;; esac
+admit not_$fn "$ip" && fail "admitted under a wrong name"
+admit fn_a "$fn_a" && fail "admitted a module function as vmlinux"
+admit vfs_read "$ip" && fail "admitted vfs_read at $fn's address"
+expect_eq "admitted" 1 "$(status admitted)"
+expect_eq "rejected" 5 "$(status rejected)"
+expect_eq "vmlinux_sites" 1 "$(status vmlinux_sites)"
+line=$(awk -v n=$fn '$4 == "vmlinux" && $7 == n' "$FTG_DEBUGFS/sites")
+set -- $line
+expect_eq "admitted site line" "$ip unchecked core vmlinux 0 0 $fn" "$*"
+echo "select $ip" >&3 || fail "select: $(reason)"
+echo check >&3 || fail "check: $(reason)"
+expect_eq "check of the admitted site" "result ok 1 0" "$(sed -n 2p "$FTG_DEBUGFS/check" | cut -d' ' -f1-4)"
+exec 3>&-
+rmmod ftg_target
+unload_ftguard
+pass

@@ -1,0 +1,75 @@
+#!/bin/sh
+# 1,000 malformed control writes are rejected, each with the right errno
+# in the response and a reason in status; the module keeps working.
+. /tests/lib.sh
+
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+load_ftguard
+sites_before=$(status sites)
+jiffies=0x$(grep ' jiffies$' /proc/kallsyms | head -n 1 | cut -d' ' -f1)
+long=$(printf '%0300d' 0)
+many=$(printf '0x1 %.0s' $(seq 40))
+
+# kind N -> "<command line>|<expected errno>"
+kind() {
+	case $1 in
+	0) echo "frobnicate $i|EINVAL" ;;
+	1) echo "select zzz|EINVAL" ;;
+	2) echo "select 0x1234|ENOENT" ;;
+	3) echo "select $long|E2BIG" ;;
+	4) echo "plant stale 0x1 x|EOPNOTSUPP" ;;
+	5) echo "arm bogus|EINVAL" ;;
+	6) echo "admit|EINVAL" ;;
+	7) echo "admit jiffies $jiffies|EINVAL" ;;
+	8) echo "select $many|E2BIG" ;;
+	9) echo "clear extra|EINVAL" ;;
+	10) echo "check x|EINVAL" ;;
+	11) printf '\001\002\377|EINVAL\n' ;;
+	12) echo "select -1|EINVAL" ;;
+	13) echo "select 0x|EINVAL" ;;
+	14) echo "select 99999999999999999999999|EINVAL" ;;
+	15) echo "arm|ENOENT" ;;
+	16) echo "corrupt 0x1|EOPNOTSUPP" ;;
+	esac
+}
+KINDS=17
+
+exec 3<>"$FTG_DEBUGFS/control"
+i=0
+rejected=0
+while [ $i -lt 1000 ]; do
+	k=$(( i % KINDS ))
+	spec=$(kind $k)
+	line=${spec%|*}
+	want=${spec##*|}
+	if echo "$line" >&3 2>/dev/null; then
+		fail "write $i (kind $k) accepted: $line"
+	fi
+	resp=$(cat <&3)
+	case "$resp" in
+	"error $want "*) rejected=$((rejected + 1)) ;;
+	*) fail "write $i (kind $k): expected error $want, got '$resp'" ;;
+	esac
+	i=$((i + 1))
+done
+expect_eq "rejected writes" 1000 "$rejected"
+# the last one was kind 1000 % 17 = 14
+grep -q '^last_error bad address' "$FTG_DEBUGFS/status" || fail "last_error: $(grep ^last_error "$FTG_DEBUGFS/status")"
+expect_eq "rejected admits (kind 7)" $(( (1000 - 7 + KINDS - 1) / KINDS )) "$(status rejected)"
+
+# a write above 64 KiB
+head -c 70000 /dev/zero | tr '\0' 'a' > /tmp/big
+dd if=/tmp/big of="$FTG_DEBUGFS/control" bs=70000 count=1 2>/dev/null && fail "70000-byte write accepted"
+grep -q '^last_error write of 70000 bytes' "$FTG_DEBUGFS/status" || fail "no E2BIG reason"
+
+# a multi-line write stops at its first failing line, naming it
+printf 'clear\nbogus\nclear\n' >&3 2>/dev/null && fail "multi-line write with a bad line accepted"
+expect_eq "multi-line response" "error EINVAL line 2: unknown command 'bogus'" "$(cat <&3)"
+
+# still working, nothing added
+expect_eq "sites unchanged" "$sites_before" "$(status sites)"
+echo check >&3 || fail "check after malformed writes: $(cat <&3)"
+sed -n 2p "$FTG_DEBUGFS/check" | grep -q '^result ok ' || fail "check: $(sed -n 2p "$FTG_DEBUGFS/check")"
+exec 3>&-
+unload_ftguard
+pass
