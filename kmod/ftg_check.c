@@ -13,7 +13,12 @@
 #include <linux/string.h>
 #include <linux/string_helpers.h>
 #include <linux/uaccess.h>
+#include <linux/version.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/unaligned.h>
+#else
 #include <asm/unaligned.h>
+#endif
 
 #include "ftg.h"
 #include "ftg_trace.h"

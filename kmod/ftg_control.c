@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/version.h>
 
 #include "ftg.h"
 #include "ftg_trace.h"
@@ -545,5 +546,7 @@ const struct file_operations ftg_control_fops = {
 	.read = ftg_control_read,
 	.write = ftg_control_write,
 	.release = ftg_control_release,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
 	.llseek = no_llseek,
+#endif
 };

@@ -10,6 +10,14 @@
 #define FTG_TRACE_H
 
 #include <linux/tracepoint.h>
+#include <linux/version.h>
+
+/* 6.10 dropped __assign_str()'s source argument (it uses __string's). */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define ftg_assign_str(dst, src)	__assign_str(dst)
+#else
+#define ftg_assign_str(dst, src)	__assign_str(dst, src)
+#endif
 
 TRACE_EVENT(func,
 	TP_PROTO(unsigned long ip, unsigned long parent_ip),
@@ -35,8 +43,8 @@ TRACE_EVENT(module,
 		__field(unsigned int, nsites)
 	),
 	TP_fast_assign(
-		__assign_str(name, name);
-		__assign_str(state, state);
+		ftg_assign_str(name, name);
+		ftg_assign_str(state, state);
 		__entry->nsites = nsites;
 	),
 	TP_printk("name=%s state=%s nsites=%u", __get_str(name),
@@ -55,9 +63,9 @@ TRACE_EVENT(site,
 	),
 	TP_fast_assign(
 		__entry->ip = ip;
-		__assign_str(name, name);
-		__assign_str(action, action);
-		__assign_str(reason, reason);
+		ftg_assign_str(name, name);
+		ftg_assign_str(action, action);
+		ftg_assign_str(reason, reason);
 	),
 	TP_printk("ip=0x%lx name=%s action=%s reason=%s", __entry->ip,
 		  __get_str(name), __get_str(action), __get_str(reason))
@@ -101,7 +109,7 @@ TRACE_EVENT(kill,
 		__string(reason, reason)
 	),
 	TP_fast_assign(
-		__assign_str(reason, reason);
+		ftg_assign_str(reason, reason);
 	),
 	TP_printk("reason=%s", __get_str(reason))
 );
