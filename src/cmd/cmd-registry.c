@@ -19,6 +19,7 @@ extern const struct ftg_cmd_entry ftg_cmd_report_entry;
 extern const struct ftg_cmd_entry ftg_cmd_export_entry;
 extern const struct ftg_cmd_entry ftg_cmd_stream_entry;
 extern const struct ftg_cmd_entry ftg_cmd_shell_entry;
+extern const struct ftg_cmd_entry ftg_cmd_snapshot_entry;
 extern const struct ftg_cmd_entry ftg_cmd_tui_entry;
 extern const struct ftg_cmd_entry ftg_cmd_help_entry;
 extern const struct ftg_cmd_entry ftg_cmd_complete_entry;
@@ -30,6 +31,7 @@ const struct ftg_cmd_entry *const ftg_cmd_table[] = {
 	&ftg_cmd_check_entry,
 	&ftg_cmd_sites_entry,
 	&ftg_cmd_map_entry,
+	&ftg_cmd_snapshot_entry,
 	&ftg_cmd_start_entry,
 	&ftg_cmd_stop_entry,
 	&ftg_cmd_reset_entry,

@@ -14,6 +14,7 @@ ftguard_SOURCES = \
 	src/cmd/cmd-check.c \
 	src/cmd/cmd-sites.c \
 	src/cmd/cmd-map.c \
+	src/cmd/cmd-snapshot.c \
 	src/cmd/cmd-start.c \
 	src/cmd/cmd-stop.c \
 	src/cmd/cmd-reset.c \
@@ -30,7 +31,7 @@ ftguard_LDADD = libftguard.la $(TRACEFS_LIBS) $(READLINE_LIBS)
 # Man pages are generated from the registry by 'ftguard __man' and kept in
 # doc/ (so a tarball needs no built binary); tests/cmd/run fails when they
 # drift from the registry. 'make update-man' regenerates them.
-FTG_CMD_NAMES = status check sites map start stop reset record report \
+FTG_CMD_NAMES = status check sites map snapshot start stop reset record report \
 	export stream shell tui help
 dist_man_MANS += doc/ftguard.1 $(FTG_CMD_NAMES:%=doc/ftguard-%.1)
 

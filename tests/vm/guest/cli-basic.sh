@@ -4,6 +4,15 @@
 # actionable errors when the module is missing.
 . /tests/lib.sh
 
+# a failed check must not leave modules loaded for the next test
+cleanup() {
+	exec 3>&- 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	rmmod ftg_target 2>/dev/null
+	rmmod ftguard 2>/dev/null
+}
+trap cleanup EXIT
+
 T=/sys/kernel/debug/ftg_target/trigger
 OUT=/tmp/cli-basic.out
 ERR=/tmp/cli-basic.err
@@ -41,12 +50,12 @@ out_has '"loaded":true'
 run 0 ftguard sites -m ftg_target
 out_has ' fn_a$'
 out_has ' fn_b$'
-run 0 ftguard sites -m ftg_target --state ok --json
-out_has '"name":"fn_a"'
 run 1 ftguard sites -m no_such_module
 
 run 0 ftguard check -m ftg_target
 out_has 'consistent'
+run 0 ftguard sites -m ftg_target --state ok --json
+out_has '"name":"fn_a"'
 run 0 ftguard check -l vfs_read
 out_has 'checked 1 sites'
 run 0 ftguard check -l 'ftg_target:fn_*' --json

@@ -3,6 +3,15 @@
 # command's (and its children's), while another process calls fn_a too.
 . /tests/lib.sh
 
+# a failed check must not leave modules loaded for the next test
+cleanup() {
+	exec 3>&- 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	rmmod ftg_target 2>/dev/null
+	rmmod ftguard 2>/dev/null
+}
+trap cleanup EXIT
+
 T=/sys/kernel/debug/ftg_target/trigger
 cd /tmp || fail "cd /tmp"
 pids_of() { ftguard report -i "$1" | sed -n 's/^.*-\([0-9][0-9]*\) *\[[0-9]*\].*: func: fn_a.*/\1/p' | sort -u; }

@@ -4,6 +4,15 @@
 # disarms when the control descriptor closes, and no partial file appears.
 . /tests/lib.sh
 
+# a failed check must not leave modules loaded for the next test
+cleanup() {
+	exec 3>&- 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	rmmod ftg_target 2>/dev/null
+	rmmod ftguard 2>/dev/null
+}
+trap cleanup EXIT
+
 T=/sys/kernel/debug/ftg_target/trigger
 cd /tmp || fail "cd /tmp"
 armed() { grep -q '^armed 1$' "$FTG_DEBUGFS/status"; }

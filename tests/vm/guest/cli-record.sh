@@ -5,6 +5,15 @@
 # has the N events; nothing is left armed.
 . /tests/lib.sh
 
+# a failed check must not leave modules loaded for the next test
+cleanup() {
+	exec 3>&- 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	rmmod ftg_target 2>/dev/null
+	rmmod ftguard 2>/dev/null
+}
+trap cleanup EXIT
+
 N=200
 T=/sys/kernel/debug/ftg_target/trigger
 cd /tmp || fail "cd /tmp"

@@ -5,6 +5,15 @@
 # mapping and its caller; a corrupted site is a mismatch.
 . /tests/lib.sh
 
+# a failed check must not leave modules loaded for the next test
+cleanup() {
+	exec 3>&- 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	rmmod ftg_target 2>/dev/null
+	rmmod ftguard 2>/dev/null
+}
+trap cleanup EXIT
+
 OUT=/tmp/cli-refuse.out
 ERR=/tmp/cli-refuse.err
 run() {

@@ -4,6 +4,16 @@
 # completion of commands, options, module and function names, history.
 . /tests/lib.sh
 
+# a failed check must not leave modules loaded for the next test
+cleanup() {
+	exec 3>&- 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	rmmod ftg_target 2>/dev/null
+	rmmod ftguard 2>/dev/null
+	tmux -L ftg-cli-shell kill-server 2>/dev/null
+}
+trap cleanup EXIT
+
 cd /tmp || fail "cd /tmp"
 export HOME=/tmp/cli-shell-home
 rm -rf "$HOME"
