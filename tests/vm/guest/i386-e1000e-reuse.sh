@@ -60,6 +60,20 @@ log "NIC $bdf, BARs: $(echo "$bars" | while read -r lo hi; do printf '%s-%s ' "$
 load_ftguard fi
 vm_layout 1-before-initwait
 
+# On failure, leave no held init, planted site or module behind for the
+# tests after this one (fail() exits; this runs on any exit).
+cleanup() {
+	exec 4>&- 5>&-
+	[ -e "$IW/release" ] && echo 1 >"$IW/release" 2>/dev/null
+	[ -n "${insmod_pid:-}" ] && wait "$insmod_pid" 2>/dev/null
+	[ -e "$FTG_DEBUGFS/control" ] && echo unplant >"$FTG_DEBUGFS/control" 2>/dev/null
+	test -e "$nic/driver" || echo "$bdf" >"$drv/bind" 2>/dev/null
+	module_loaded ftg_initwait && rmmod ftg_initwait
+	module_loaded ftguard && rmmod ftguard
+	return 0
+}
+trap cleanup EXIT
+
 # ---- 1. init runs: arm its __init functions --------------------------------------
 insmod /lib/ftguard/test/ftg_initwait.ko hold_ms=60000 &
 insmod_pid=$!
@@ -217,4 +231,5 @@ ip link set "$ifname" down
 # ---- leave the system as found -------------------------------------------------
 rmmod ftg_initwait || fail "rmmod ftg_initwait"
 unload_ftguard
+insmod_pid=
 pass
