@@ -37,6 +37,7 @@ tests_unit_test_snapshot_SOURCES = tests/unit/test-snapshot.c tests/unit/lib-tes
 tests_unit_test_snapshot_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_snapshot_LDADD = $(LIB_UNIT_LDADD)
 
-EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/i386 tests/fixtures/malformed
+EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/i386 \
+	tests/fixtures/malformed
 
 include tests/unit/trace.mk

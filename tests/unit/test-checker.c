@@ -181,6 +181,50 @@ static void test_without_map(void **state)
 	ftg_verdict_free(NULL);
 }
 
+/*
+ * A snapshot saved by ftg_snapshot_save() in the QEMU guest (Debian
+ * 6.1.0-57-amd64, fault-injection ftguard.ko, ftg_target loaded, a stale
+ * site planted at its freed init_one and a foreign one in e1000e's BAR0
+ * ioremap); kallsyms and available_filter_functions trimmed to the
+ * modules and the functions that are sites.
+ */
+static void test_real_vm_snapshot(void **state)
+{
+	struct ftg_map *map = load("amd64-vm");
+	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64-vm", "debug"));
+	struct ftg_verdict *v;
+	const struct ftg_overlap *o;
+	const struct ftg_finding *f;
+
+	assert_int_equal(ftg_map_arch(map), FTG_ARCH_AMD64);
+	assert_int_equal(ftg_map_site_count(map), 600);
+	assert_int_equal(ftg_map_sites_outside(map), 2);
+	/* ftg_target was loaded where ftguard's freed __init had been. */
+	assert_int_equal(ftg_map_overlap_count(map), 1);
+	o = ftg_map_overlap_get(map, 0);
+	assert_string_equal(o->a->owner, "ftg_target");
+	assert_int_equal(o->a->kind, FTG_REGION_MODULE_TEXT);
+	assert_string_equal(o->b->owner, "ftguard");
+	assert_int_equal(o->b->kind, FTG_REGION_INIT_FREED);
+
+	v = ftg_verdict_new(rep, map);
+	assert_non_null(v);
+	assert_false(ftg_verdict_ok(v));
+	assert_int_equal(ftg_verdict_count(v), 2);
+	f = ftg_verdict_get(v, 0);
+	assert_true(f->agree);
+	assert_int_equal(f->region->kind, FTG_REGION_IOREMAP);
+	assert_contains(f->reason, "(e1000_probe+0x238/0xc50 [e1000e], phys 0xfeba0000)");
+	f = ftg_verdict_get(v, 1);
+	assert_true(f->agree);
+	assert_int_equal(f->map_verdict, FTG_VERDICT_STALE);
+	assert_contains(f->reason, "stale: init_one at 0xffffffffc02ad000 lies in freed "
+			"init text of ftg_target 0xffffffffc02ad000-0xffffffffc02ae000");
+	ftg_verdict_free(v);
+	ftg_check_report_free(rep);
+	ftg_map_free(map);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +233,7 @@ int main(void)
 		cmocka_unit_test(test_disagreement),
 		cmocka_unit_test(test_mismatch_and_ok),
 		cmocka_unit_test(test_without_map),
+		cmocka_unit_test(test_real_vm_snapshot),
 	};
 
 	return cmocka_run_group_tests_name("checker", tests, NULL, NULL);
