@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Hostile input: random bytes and randomly damaged copies of the fixture
+ * files fed to every parser. The only requirement is that nothing crashes,
+ * leaks or reads out of bounds (run under --enable-sanitizers), and that
+ * every failure comes with a message.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include "lib-test.h"
+
+#define ROUNDS	300
+
+static uint32_t rng_state = 2463534242u;
+
+static uint32_t rng(void)
+{
+	/* xorshift32: deterministic, so a failure reproduces. */
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 17;
+	rng_state ^= rng_state << 5;
+	return rng_state;
+}
+
+static char *read_fixture(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc(n + 1);
+	assert_int_equal(fread(buf, 1, n, f), (size_t)n);
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Damages @buf in place: flips, deletes (to spaces), inserts bytes that
+ * the formats give meaning to. */
+static void damage(char *buf, size_t len)
+{
+	static const char special[] = " \t\n\\[]()0x-=:@*";
+	int i, n = 1 + rng() % 8;
+
+	for (i = 0; i < n && len; i++) {
+		size_t at = rng() % len;
+
+		switch (rng() % 4) {
+		case 0:
+			buf[at] = (char)rng();
+			break;
+		case 1:
+			buf[at] = special[rng() % (sizeof(special) - 1)];
+			break;
+		case 2:
+			buf[at] = '\n';
+			break;
+		default:
+			buf[at] = '\0';	/* embedded NUL */
+			break;
+		}
+	}
+}
+
+static void write_file(const char *dir, const char *name, const char *buf, size_t len)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, buf, len), (ssize_t)len);
+	close(fd);
+}
+
+static void parse_tables(const char *text, size_t len)
+{
+	struct ftg_status st;
+	struct ftg_sites *s;
+	struct ftg_kmodules *m;
+	struct ftg_check_report *r;
+
+	if (ftg_status_parse(text, len, &st))
+		assert_true(ftg_error_last()[0]);
+	s = ftg_sites_parse(text, len);
+	if (!s)
+		assert_true(ftg_error_last()[0]);
+	ftg_sites_free(s);
+	m = ftg_kmodules_parse(text, len);
+	ftg_kmodules_free(m);
+	r = ftg_check_report_parse(text, len);
+	ftg_check_report_free(r);
+}
+
+static void test_random_tables(void **state)
+{
+	static const char *const tables[] = {
+		FIXTURE("amd64", "debug/ftguard/status"),
+		FIXTURE("amd64", "debug/ftguard/sites"),
+		FIXTURE("amd64", "debug/ftguard/modules"),
+		FIXTURE("amd64", "debug/ftguard/check"),
+		FIXTURE("i386", "debug/ftguard/status"),
+	};
+	size_t t, len;
+	int i;
+
+	for (t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
+		char *orig = read_fixture(tables[t], &len);
+		char *copy = malloc(len + 1);
+
+		for (i = 0; i < ROUNDS; i++) {
+			memcpy(copy, orig, len);
+			damage(copy, len);
+			parse_tables(copy, len);
+			/* Cut anywhere too. */
+			parse_tables(copy, rng() % (len + 1));
+		}
+		free(copy);
+		free(orig);
+	}
+	for (i = 0; i < ROUNDS; i++) {
+		char noise[512];
+		size_t k, n = rng() % sizeof(noise);
+
+		for (k = 0; k < n; k++)
+			noise[k] = (char)rng();
+		parse_tables(noise, n);
+	}
+}
+
+static void test_random_kernel_files(void **state)
+{
+	static const struct {
+		const char *fixture;
+		const char *sub;	/* directory inside the temp root */
+		const char *name;
+	} files[] = {
+		{ FIXTURE("amd64", "proc/kallsyms"), "proc", "kallsyms" },
+		{ FIXTURE("amd64", "proc/modules"), "proc", "modules" },
+		{ FIXTURE("amd64", "proc/vmallocinfo"), "proc", "vmallocinfo" },
+		{ FIXTURE("amd64", "tracing/available_filter_functions"), "tracing",
+		  "available_filter_functions" },
+		{ FIXTURE("amd64", "tracing/enabled_functions"), "tracing",
+		  "enabled_functions" },
+	};
+	char dir[] = "/tmp/ftg-robust-XXXXXX", sub[128];
+	size_t f, len;
+	int i;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/proc", dir);
+	mkdir(sub, 0755);
+	snprintf(sub, sizeof(sub), "%s/tracing", dir);
+	mkdir(sub, 0755);
+	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		char *orig = read_fixture(files[f].fixture, &len);
+		char *copy = malloc(len + 1);
+
+		snprintf(sub, sizeof(sub), "%s/%s", dir, files[f].sub);
+		for (i = 0; i < ROUNDS / 3; i++) {
+			struct ftg_kallsyms *ks;
+			struct ftg_proc_modules *pm;
+			struct ftg_vmalloc *vm;
+			struct ftg_ftrace_funcs *ff;
+			struct ftg_root *root;
+			struct ftg_map *map;
+
+			memcpy(copy, orig, len);
+			damage(copy, len);
+			write_file(sub, files[f].name, copy, rng() % (len + 1));
+			ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
+			ftg_kallsyms_free(ks);
+			if (!strcmp(files[f].sub, "proc")) {
+				ks = ftg_kallsyms_read(sub);
+				pm = ftg_proc_modules_read(sub);
+				vm = ftg_vmalloc_read(sub);
+				ftg_kallsyms_free(ks);
+				ftg_proc_modules_free(pm);
+				ftg_vmalloc_free(vm);
+			} else {
+				ff = ftg_ftrace_funcs_read(sub, FTG_FTRACE_AVAILABLE);
+				ftg_ftrace_funcs_free(ff);
+				ff = ftg_ftrace_funcs_read(sub, FTG_FTRACE_ENABLED);
+				ftg_ftrace_funcs_free(ff);
+			}
+			/* The whole map over whatever is there. */
+			root = ftg_root_open(dir);
+			map = root ? ftg_map_load(root) : NULL;
+			if (map) {
+				char buf[256];
+
+				ftg_map_describe(map, rng() | (uint64_t)rng() << 32, buf, sizeof(buf));
+			}
+			ftg_map_free(map);
+			ftg_root_free(root);
+		}
+		free(copy);
+		free(orig);
+	}
+	{
+		char cmd[128];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+		assert_int_equal(system(cmd), 0);
+	}
+}
+
+static void test_random_patterns(void **state)
+{
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
+	struct ftg_ftrace_funcs *av = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"),
+							   FTG_FTRACE_AVAILABLE);
+	static const char alphabet[] = "abcdefsv_*?[]!^:@0x123456789\\-";
+	int i;
+
+	for (i = 0; i < ROUNDS * 3; i++) {
+		struct ftg_selection *sel = ftg_selection_new();
+		struct ftg_candidates *c;
+		char pat[24];
+		size_t k, n = rng() % (sizeof(pat) - 1);
+
+		for (k = 0; k < n; k++)
+			pat[k] = alphabet[rng() % (sizeof(alphabet) - 1)];
+		pat[n] = '\0';
+		if (ftg_selection_add(sel, pat))
+			assert_int_equal(ftg_error_code(), FTG_E_BAD_PATTERN);
+		if (rng() % 2)
+			ftg_selection_exclude(sel, pat + n / 2);
+		c = ftg_selection_resolve(sel, ks, av);
+		if (!c)
+			assert_true(ftg_error_last()[0]);
+		ftg_candidates_free(c);
+		ftg_selection_free(sel);
+	}
+	ftg_kallsyms_free(ks);
+	ftg_ftrace_funcs_free(av);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_tables),
+		cmocka_unit_test(test_random_kernel_files),
+		cmocka_unit_test(test_random_patterns),
+	};
+
+	return cmocka_run_group_tests_name("robust", tests, NULL, NULL);
+}
