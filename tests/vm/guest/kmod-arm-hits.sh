@@ -23,6 +23,17 @@ grep -q '^fn_a \[ftg_target\]' "$FTG_TRACEFS/enabled_functions" ||
 	fail "fn_a not in enabled_functions"
 expect_eq "enabled_functions lines" 1 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
 
+# The armed site is a call to an ftrace trampoline: which one, by kallsyms?
+echo check >&3 || fail "check while armed: $(cat <&3)"
+bytes=$(cat <&3 | awk -v a="$fn_a" '($1 "") == (a "") { print $5 }')
+case "$bytes" in e8*) ;; *) fail "armed fn_a bytes: $bytes" ;; esac
+rel=$((0x${bytes:8:2}${bytes:6:2}${bytes:4:2}${bytes:2:2}))
+[ $rel -ge $((0x80000000)) ] && rel=$((rel - 0x100000000))
+target=$(printf '%x' $((fn_a + 5 + rel)))
+sym=$(grep "^$target " /proc/kallsyms)
+log "armed fn_a: $bytes -> $sym"
+case "$sym" in *" ftrace_trampoline"*) ;; *) fail "armed fn_a calls $target, not an ftrace_trampoline" ;; esac
+
 echo "$N" > /sys/kernel/debug/ftg_target/trigger || fail "trigger"
 expect_eq "fn_a hits" "$N" "$(site_field fn_a 5)"
 expect_eq "fn_b hits (not armed)" 0 "$(site_field fn_b 5)"
