@@ -103,7 +103,7 @@ static void format_item(const struct map_item *it, char *line, size_t len)
 	if (!r) {
 		const struct ftg_site *s = it->site->site;
 
-		snprintf(line, len, "%*s%-11s %016lx site %s [%s] %s, OUTSIDE LIVE TEXT",
+		snprintf(line, len, "%*s%-11s %016lx %s [%s] %s, OUTSIDE LIVE TEXT",
 			 indent, "", "site", (unsigned long)it->addr,
 			 tui_safe(name, sizeof(name), s->name),
 			 tui_safe(owner, sizeof(owner), s->owner),
@@ -373,6 +373,27 @@ static void draw_strip(struct tui *tui, int row, const struct map_item *cur)
 		   tui_size(strip, 16, cell), (unsigned long)(hi - 1));
 }
 
+/* @text over @nrows rows from @row, broken at a blank when one is near. */
+static void draw_wrapped(int row, int nrows, int attr, const char *text)
+{
+	int width = COLS - 2, r;
+
+	for (r = 0; r < nrows; r++) {
+		int len = (int)strlen(text), cut = len;
+
+		if (len > width && r < nrows - 1) {
+			for (cut = width; cut > width / 2 && text[cut] != ' '; cut--)
+				;
+			if (cut <= width / 2)
+				cut = width;
+		}
+		tui_printf(row + r, 0, COLS, attr, " %.*s", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+}
+
 static void map_display(struct tui *tui, int top, int rows)
 {
 	const struct map_item *cur;
@@ -396,7 +417,7 @@ static void map_display(struct tui *tui, int top, int rows)
 		   " %s: %d regions, %zu overlaps, %zu sites outside live text%s%s",
 		   ftg_arch_name(ftg_map_arch(M.map)), M.nitems - (int)M.noutside,
 		   M.noverlaps, M.noutside, M.filter[0] ? ", filter " : "", M.filter);
-	list = rows - 6;
+	list = rows - 7;
 	tui_scroll_clamp(&M.top, M.cursor, M.nrows, list);
 	for (r = 0; r < list; r++) {
 		int row = M.top + r, role;
@@ -412,19 +433,12 @@ static void map_display(struct tui *tui, int top, int rows)
 		       it->region ? region_role(it->region) : TUI_WARN;
 		tui_print(top + 4 + r, 0, COLS, tui_attr(tui, role), line);
 	}
-	tui_hline(tui, top + rows - 2, 0, COLS, tui_attr(tui, TUI_DIM));
-	if (cur) {
+	tui_hline(tui, top + rows - 3, 0, COLS, tui_attr(tui, TUI_DIM));
+	desc[0] = '\0';
+	if (cur)
 		tui_model_describe(&tui->m, cur->addr, desc, sizeof(desc));
-		if (cur->region)
-			tui_printf(top + rows - 1, 0, COLS, A_BOLD, " %016lx-%016lx %s",
-				   (unsigned long)cur->region->start,
-				   (unsigned long)cur->region->end, desc);
-		else
-			tui_printf(top + rows - 1, 0, COLS, tui_attr(tui, TUI_WARN),
-				   " site %016lx: %s", (unsigned long)cur->addr, desc);
-	} else {
-		tui_print(top + rows - 1, 0, COLS, A_NORMAL, "");
-	}
+	draw_wrapped(top + rows - 2, 2, cur && !cur->problem ? (int)A_BOLD :
+		     tui_attr(tui, TUI_WARN), desc);
 }
 
 static void map_search(struct tui *tui, const char *text, int dir)

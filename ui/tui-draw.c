@@ -191,17 +191,18 @@ void tui_hline(const struct tui *tui, int row, int col, int width, int attr)
 
 const char *tui_size(char *buf, size_t len, uint64_t bytes)
 {
-	static const char units[] = "BKMGT";
+	static const char units[] = "BKMGTPE";
+	double v = (double)bytes;
 	int u = 0;
 
-	while (bytes >= 1024 && !(bytes % 1024) && u < 4) {
-		bytes /= 1024;
+	while (v >= 1024 && u < 6) {
+		v /= 1024;
 		u++;
 	}
-	if (bytes >= 10240 && u < 4)
-		snprintf(buf, len, "%lu%c", (unsigned long)(bytes / 1024), units[u + 1]);
+	if (u == 0 || v >= 10 || v == (double)(uint64_t)v)
+		snprintf(buf, len, "%.0f%c", v, units[u]);
 	else
-		snprintf(buf, len, "%lu%c", (unsigned long)bytes, units[u]);
+		snprintf(buf, len, "%.1f%c", v, units[u]);
 	return buf;
 }
 

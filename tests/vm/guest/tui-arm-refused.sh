@@ -1,0 +1,89 @@
+#!/bin/sh
+# The TUI refuses to arm while a stale site is in the selection: with the
+# fault-injection build a stale site is planted at ftg_target's freed init
+# text; marking it and fn_a then `a` opens the dialog naming it, and
+# nothing is armed. After `unplant` the same `a` arms fn_a; a SIGKILLed
+# TUI leaves nothing armed, and so does `q`.
+. /tests/lib.sh
+
+T="tmux -L ftgtui"
+screen() { $T capture-pane -p -t tui; }
+screen_has() { screen | grep -Eq -- "$1"; }
+screen_lacks() { ! screen_has "$1"; }
+wait_screen() { # wait_screen SECONDS REGEX WHAT
+	wait_for "$1" screen_has "$2" ||
+		{ screen; cat /tmp/tui.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
+}
+keys() { $T send-keys -t tui "$@"; }
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
+control() { echo "$*" > "$FTG_DEBUGFS/control" || fail "control: $*"; }
+start_tui() {
+	rm -f /tmp/tui.rc
+	$T new-session -d -s tui -x 80 -y 24 \
+		"ftguard tui -- --refresh 250 2>/tmp/tui.err; echo \$? > /tmp/tui.rc" ||
+		fail "tmux new-session"
+	wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
+	# ftg_target's sites and the planted one (e1000e's come first).
+	keys f 'ftg_*' Enter
+	wait_screen 20 '^ fn_a +ftg_target ' "fn_a"
+}
+
+command -v tmux >/dev/null || skip "no tmux in the guest"
+# Whatever happens, leave the system as it was.
+cleanup() { $T kill-server 2>/dev/null; rmmod ftg_target 2>/dev/null; rmmod ftguard 2>/dev/null; true; }
+trap cleanup EXIT
+# `ftguard tui` looks in its libexecdir, then PATH: PATH also names where
+# the harness installs it (tui-sites checks the libexecdir lookup itself).
+export PATH=$PATH:/usr/libexec
+load_ftguard fi
+load_test_module ftg_target
+wait_for 10 sh -c "awk '\$1 == \"ftg_target\" && \$7 == \"dropped\"' $FTG_DEBUGFS/modules | grep -q ." ||
+	fail "ftg_target's init text was not dropped"
+init_base=$(awk '$1 == "ftg_target" && $7 == "dropped" { print $5; exit }' "$FTG_DEBUGFS/modules")
+log "ftg_target's freed init text at $init_base"
+control "plant stale $init_base ftg_stale_init"
+
+start_tui
+wait_screen 20 '^ ftg_stale_init +vmlinux +[0-9a-f]{16} core +planted ' "the planted site"
+# Mark fn_a and the stale site (Space marks and moves down).
+keys / fn_a Enter Space / ftg_stale_init Enter Space
+wait_screen 10 ' 2 marked ' "2 marked"
+keys a
+wait_screen 20 'Arm refused' "the refusal dialog"
+wait_screen 5 'stale +ftg_stale_init \[vmlinux\] 0x' "the stale site in the dialog"
+screen > /tmp/refused.txt
+export_file /tmp/refused.txt
+expect_eq "armed after the refusal" 0 "$(status armed)"
+expect_eq "enabled_functions after the refusal" 0 "$(enabled_count)"
+
+keys Enter
+wait_for 10 screen_lacks 'Arm refused' || { screen; fail "the dialog did not close"; }
+control unplant
+wait_for 20 screen_lacks 'ftg_stale_init' || { screen; fail "the unplanted site is still shown"; }
+keys a
+wait_screen 20 'armed 1 site' "the arm message"
+expect_eq "armed after unplant" 1 "$(status armed)"
+grep -q '^fn_a \[ftg_target\]' "$FTG_TRACEFS/enabled_functions" || fail "fn_a not enabled"
+expect_eq "enabled_functions" 1 "$(enabled_count)"
+
+# SIGKILL: the control descriptor closes with the process and disarms.
+owner=$(awk '$1 == "owner" { print $2 }' "$FTG_DEBUGFS/status")
+kill -9 "$owner" || fail "kill -9 $owner"
+wait_for 10 sh -c "[ \"\$(awk '\$1 == \"armed\" { print \$2 }' $FTG_DEBUGFS/status)\" = 0 ]" ||
+	fail "still armed after the TUI was killed"
+expect_eq "enabled_functions after SIGKILL" 0 "$(enabled_count)"
+$T kill-server 2>/dev/null
+
+# q after an arm leaves nothing armed either.
+start_tui
+keys / fn_a Enter a
+wait_screen 20 'armed 1 site' "the second arm"
+expect_eq "armed (2)" 1 "$(status armed)"
+keys q
+wait_for 20 test -s /tmp/tui.rc || { screen; fail "the TUI did not quit"; }
+expect_eq "armed after q" 0 "$(status armed)"
+expect_eq "enabled_functions after q" 0 "$(enabled_count)"
+rmmod ftg_target || fail "rmmod ftg_target"
+unload_ftguard
+pass
