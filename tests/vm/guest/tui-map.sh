@@ -36,7 +36,7 @@ wait_screen 60 'amd64: [0-9]+ regions' "the map summary"
 keys / e1000_probe Enter
 wait_screen 10 "^ +ioremap +$start +[0-9]+K phys $phys " "e1000e's ioremap with phys $phys"
 wait_screen 5 "^ ioremap 0x$start-0x[0-9a-f]+ \\(e1000_probe" "the region's description"
-wait_screen 5 "phys $phys\\)\$" "the description's phys address"
+wait_screen 5 "phys $phys\\)" "the description's phys address"
 screen > /tmp/map.txt
 export_file /tmp/map.txt
 keys / ftg_target Enter
