@@ -84,6 +84,35 @@ static int ftg_read_text(struct ftg_site *s, u8 *buf)
 					FTG_SITE_BYTES);
 }
 
+/* Is @addr in the text of a module ftguard tracks (live init text included)? */
+static bool ftg_in_module_text(unsigned long addr)
+{
+	struct ftg_module *fm;
+
+	list_for_each_entry(fm, &ftg.modules, node) {
+		if (fm->state == FTG_MOD_GONE)
+			continue;
+		if (addr - fm->core_base < fm->core_text_size)
+			return true;
+		if (fm->init == FTG_INIT_LIVE &&
+		    addr - fm->init_base < fm->init_text_size)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does a site's call go to an ftrace trampoline? is_ftrace_trampoline() is
+ * not exported, and sprint_symbol() does not resolve allocated trampolines
+ * (only /proc/kallsyms lists them, as ftrace_trampoline). Accepted, without
+ * reading the target:
+ *  - ftguard's own ops trampoline (ops.trampoline, ops.trampoline_size);
+ *  - the list callers ftrace_caller / ftrace_regs_caller at +0x0 (several
+ *    ops on one site), ftrace_trampoline at +0x0, bpf_trampoline_*;
+ *  - an allocated trampoline of another ops (function tracer, kprobes):
+ *    module_alloc()ed, so page-aligned in [MODULES_VADDR, MODULES_END),
+ *    in the text of no module ftguard tracks, and without a symbol.
+ */
 bool ftg_is_trampoline(unsigned long target)
 {
 	static const char *const callers[] = {
@@ -94,14 +123,16 @@ bool ftg_is_trampoline(unsigned long target)
 	};
 	unsigned int i;
 
-	if (ftg.ops.trampoline && target >= ftg.ops.trampoline &&
+	if (ftg.ops.trampoline &&
 	    target - ftg.ops.trampoline < ftg.ops.trampoline_size)
 		return true;
 	sprint_symbol(ftg.symbuf, target);
 	for (i = 0; i < ARRAY_SIZE(callers); i++)
 		if (!strncmp(ftg.symbuf, callers[i], strlen(callers[i])))
 			return true;
-	return false;
+	return target >= MODULES_VADDR && target < MODULES_END &&
+	       PAGE_ALIGNED(target) && !strchr(ftg.symbuf, '+') &&
+	       !ftg_in_module_text(target);
 }
 
 /* Reads proven text and judges its bytes against @s->expect. */

@@ -23,8 +23,18 @@ echo arm >&3 || fail "arm: $(cat <&3)"
 
 # 1. The function tracer shares fn_a: its call now goes through ftrace's
 #    list caller. Several periods pass, and an explicit verify: no kill.
-echo fn_a > "$FTG_TRACEFS/set_ftrace_filter" || fail "set_ftrace_filter"
+echo "fn_a fn_b" > "$FTG_TRACEFS/set_ftrace_filter" || fail "set_ftrace_filter"
 echo function > "$FTG_TRACEFS/current_tracer" || fail "function tracer"
+# fn_b, traced by the function tracer alone (its own trampoline), checks ok
+exec 4<>"$FTG_DEBUGFS/control"
+echo "select $(site_ip fn_b)" >&4 || fail "select fn_b"
+echo check >&4 || fail "check fn_b: $(cat <&4)"
+line=$(cat <&4 | sed -n 3p)
+log "fn_b under the function tracer: $line"
+set -- $line
+expect_eq "fn_b verdict under the function tracer" ok "$2"
+case "$5" in e8*) ;; *) fail "fn_b not patched by the function tracer: $5" ;; esac
+exec 4>&-
 echo 100 > /sys/kernel/debug/ftg_target/trigger
 echo verify >&3 || fail "verify with the function tracer: $(cat <&3)"
 # an absence cannot be polled for: let four periods pass
