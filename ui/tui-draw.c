@@ -262,7 +262,7 @@ void tui_draw_tabs(struct tui *tui)
 void tui_draw_status(struct tui *tui)
 {
 	const struct ftg_status *st = &tui->m.status;
-	char owner[FTG_TEXT_LEN], reason[FTG_TEXT_LEN], check[96], line[768];
+	char owner[FTG_TEXT_LEN], reason[FTG_TEXT_LEN], check[96], line[2048];
 	int row = LINES - 1, n;
 	bool bad = false;
 
@@ -270,8 +270,11 @@ void tui_draw_status(struct tui *tui)
 		tui_draw_prompt(tui);
 		return;
 	}
+	/* A message first: it answers the key just pressed. */
+	n = tui->msg[0] ? snprintf(line, sizeof(line), " %s |", tui->msg) : 0;
 	if (!tui->m.have_status) {
-		n = snprintf(line, sizeof(line), " module: %s", tui->m.status_error);
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " module: %s",
+			      tui->m.status_error);
 		bad = !tui->m.snapshot;
 	} else {
 		if (!st->checked)
@@ -282,7 +285,7 @@ void tui_draw_status(struct tui *tui)
 				 (unsigned long)st->last_check_n_ok,
 				 (unsigned long)st->last_check_n_bad,
 				 st->last_check_ms / 1000.0);
-		n = snprintf(line, sizeof(line), " %s | %s%s%s | %s%s | check %s",
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s | %s%s%s | %s%s | check %s",
 			     st->loaded ? "loaded" : "not loaded",
 			     st->armed ? "ARMED by " : "disarmed",
 			     st->armed ? tui_safe(owner, sizeof(owner), st->owner) : "",
@@ -295,8 +298,6 @@ void tui_draw_status(struct tui *tui)
 	if (!tui->m.snapshot && n > 0 && (size_t)n < sizeof(line))
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f ev/s lost %lu",
 			      tui->m.events_per_s, (unsigned long)tui->m.lost);
-	if (tui->msg[0] && n > 0 && (size_t)n < sizeof(line))
-		snprintf(line + n, sizeof(line) - (size_t)n, " | %s", tui->msg);
 	tui_print(row, 0, COLS, tui_attr(tui, bad || tui->msg_bad ?
 					  TUI_STATUS_BAD : TUI_STATUS), line);
 }
