@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <tracefs/tracefs.h>
@@ -28,6 +29,7 @@
 #define DEFAULT_INSTANCE	"ftguard"
 #define MAX_CPUS		4096
 #define PAGES_PER_PUMP		64	/* per CPU, so one busy CPU cannot starve the rest */
+#define CMDLINES_PERIOD_MS	1000
 
 struct live_cpu {
 	int fd;
@@ -37,7 +39,9 @@ struct live_cpu {
 
 struct ftg_live {
 	struct tracefs_instance *inst;
+	struct tracefs_instance *top;	/* saved_cmdlines is top-level only */
 	struct ftg_trace_formats *fmt;
+	struct timespec cmdlines_read;
 	struct live_cpu *cpus;
 	int ncpus;
 	unsigned char *page;
@@ -123,6 +127,33 @@ static int use_instance_clock(struct ftg_live *live)
 	return 0;
 }
 
+/*
+ * Tasks started after the session opened (the recorded command, to begin
+ * with) are only named in saved_cmdlines later: merge it in again now
+ * and then, so both decoded events and the file's cmdlines name them.
+ */
+static void refresh_cmdlines(struct ftg_live *live, bool now)
+{
+	struct timespec ts;
+	char *text, *line, *end, comm[FTG_COMM_LEN];
+	long long elapsed;
+	int pid;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	elapsed = (ts.tv_sec - live->cmdlines_read.tv_sec) * 1000LL +
+		  (ts.tv_nsec - live->cmdlines_read.tv_nsec) / 1000000;
+	if (!now && elapsed < CMDLINES_PERIOD_MS)
+		return;
+	live->cmdlines_read = ts;
+	text = tracefs_instance_file_read(live->top, "saved_cmdlines", NULL);
+	for (line = text; line && *line; line = end + (*end == '\n')) {
+		end = strchrnul(line, '\n');
+		if (sscanf(line, "%d %15[^\n]", &pid, comm) == 2)
+			trace_formats_add_cmdline(live->fmt, pid, comm);
+	}
+	free(text);
+}
+
 static int drop_kallsyms(struct ftg_trace_formats *fmt)
 {
 	trace_blob_free(&fmt->kallsyms);
@@ -161,7 +192,10 @@ struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
 		saved = errno == EACCES ? EACCES : ENODEV;
 		goto fail_errno;
 	}
+	live->top = tracefs_instance_alloc(tracefs_dir, NULL);
 	live->fmt = ftg_trace_formats_read(tracefs_dir, NULL, proc_dir);
+	if (!live->top)
+		goto fail;
 	if (!live->fmt || use_instance_clock(live) ||
 	    ((flags & FTG_LIVE_NO_KALLSYMS) && drop_kallsyms(live->fmt)))
 		goto fail;
@@ -208,6 +242,7 @@ void ftg_live_free(struct ftg_live *live)
 	free(live->page);
 	ftg_trace_formats_free(live->fmt);
 	tracefs_instance_free(live->inst);
+	tracefs_instance_free(live->top);
 	free(live);
 }
 
@@ -338,6 +373,7 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 		if (r < 0)
 			return -1;
 	}
+	refresh_cmdlines(live, false);
 	return read_all(live, false, writer, cb, data);
 }
 
@@ -357,6 +393,7 @@ int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 {
 	int full, partial;
 
+	refresh_cmdlines(live, true);
 	full = read_all(live, false, writer, cb, data);
 	if (full < 0)
 		return -1;

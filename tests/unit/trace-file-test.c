@@ -223,12 +223,15 @@ static struct ftg_event synthetic_func(int cpu, uint64_t ts, uint64_t ip,
 	return ev;
 }
 
-/* A module event with a string, as raw bytes (it has no fixed layout). */
+/*
+ * A module event (ID 1342 in the fixture formats) as raw bytes: it has
+ * strings, so no fixed layout to fill from fields.
+ */
 static struct ftg_event synthetic_module(const char *name, uint64_t ts)
 {
 	struct ftg_event ev = { .cpu = 0, .ts_ns = ts, .pid = 1 };
-	uint16_t type = 1401;
-	uint32_t loc, state = 1, nsites = 3, pid = 1;
+	uint16_t type = 1342;
+	uint32_t loc, nsites = 3, pid = 1;
 	size_t len = strlen(name) + 1;
 
 	strcpy(ev.comm, "insmod");
@@ -236,15 +239,18 @@ static struct ftg_event synthetic_module(const char *name, uint64_t ts)
 	memcpy(ev.raw + 4, &pid, 4);
 	loc = (uint32_t)len << 16 | 20;		/* __data_loc: len, offset */
 	memcpy(ev.raw + 8, &loc, 4);
-	memcpy(ev.raw + 12, &state, 4);
+	loc = 7U << 16 | (20 + len);
+	memcpy(ev.raw + 12, &loc, 4);
 	memcpy(ev.raw + 16, &nsites, 4);
 	memcpy(ev.raw + 20, name, len);
-	ev.raw_size = 20 + len;
+	memcpy(ev.raw + 20 + len, "coming", 7);
+	ev.raw_size = 20 + len + 7;
 	return ev;
 }
 
-#define FN_A	0xffffffffc0a01000ULL
-#define FN_B	0xffffffffc0a01040ULL
+/* fn_a and fn_b of tests/modules/ftg_target.c, as loaded in the guest */
+#define FN_A	0xffffffffc0427000ULL
+#define FN_B	0xffffffffc0427020ULL
 
 /*
  * ftguard events that never were in a ring buffer: gaps of 200 ms need
@@ -284,7 +290,7 @@ static void test_synthetic_ftguard_events(void **state)
 		assert_int_equal(tt_count(lines, want), 1);
 	}
 	assert_int_equal(tt_count(lines, longname), 1);
-	assert_int_equal(tt_count(lines, "coming nsites=3"), 1);
+	assert_int_equal(tt_count(lines, "state=coming nsites=3"), 1);
 	tt_lines_free(lines);
 
 	tf = ftg_trace_file_open(file, err, sizeof(err));
@@ -305,10 +311,90 @@ static void test_synthetic_ftguard_events(void **state)
 		assert_int_equal(e->pid, 4242);
 		assert_int_equal(e->cpu, 1);
 		assert_true(e->ip == FN_A && e->parent_ip == FN_B + 0x13);
-		assert_string_equal(e->sym, "fn_a [ftg_test]");
-		assert_string_equal(e->parent_sym, "fn_b [ftg_test]");
+		assert_string_equal(e->sym, "fn_a [ftg_target]");
+		assert_string_equal(e->parent_sym, "fn_b [ftg_target]");
 	}
 	free(got.ev);
+	free(file);
+	tt_rmdir(dir);
+	ftg_trace_formats_free(fmt);
+}
+
+/*
+ * Real ftguard.ko events (module, site, arm, check, func) recorded in the
+ * guest: trace-cmd shows each as the kernel's own `trace` did. Only the
+ * comm of tasks missing from the fixture's saved_cmdlines differs
+ * ("<...>"), and %ps names no module in libtraceevent.
+ */
+static char **normalized(char **lines, bool kernel)
+{
+	char **out = calloc(64, sizeof(*out)), *p;
+	char who[64], cpu[8], ts[32], rest[256];
+	size_t i, n = 0;
+	int got;
+
+	for (i = 0; lines[i]; i++) {
+		if (lines[i][0] == '#' || !strncmp(lines[i], "cpus=", 5))
+			continue;
+		got = kernel ?
+			sscanf(lines[i], "%63s [%7[0-9]] %*s %31[0-9.]: %255[^\n]",
+			       who, cpu, ts, rest) :
+			sscanf(lines[i], "%63s [%7[0-9]] %31[0-9.]: %255[^\n]",
+			       who, cpu, ts, rest);
+		assert_int_equal(got, 4);
+		p = strchr(rest, ':');	/* "func:    ip=..." -> "func: ip=..." */
+		assert_non_null(p);
+		memmove(p + 2, p + 1 + strspn(p + 1, " "),
+			strlen(p + 1 + strspn(p + 1, " ")) + 1);
+		while ((p = strstr(rest, " [ftg_target]")))
+			memmove(p, p + 13, strlen(p + 13) + 1);
+		assert_true(n < 63);
+		assert_true(asprintf(&out[n++], "%s %s %s %s",
+				     strrchr(who, '-') + 1, cpu, ts, rest) > 0);
+	}
+	return out;
+}
+
+static void test_ftguard_pages_trace_cmd_report(void **state)
+{
+	struct ftg_trace_formats *fmt = tt_formats();
+	char *dir = tt_tmpdir(), *file = tt_path(dir, "ftg.dat");
+	char **kernel, **report, **want, **got, name[128];
+	unsigned char page[PAGE];
+	struct ftg_trace_writer *w;
+	size_t i, n;
+	FILE *fp;
+	int cpu;
+
+	w = ftg_trace_writer_create(file, fmt, 2);
+	for (cpu = 0; cpu < 2; cpu++) {
+		snprintf(name, sizeof(name), TRACE_FIXTURES "/raw-ftguard-cpu%d.bin", cpu);
+		fp = fopen(name, "rb");
+		assert_non_null(fp);
+		while (fread(page, 1, PAGE, fp) == PAGE)
+			assert_int_equal(ftg_trace_writer_add_page(w, cpu, page, PAGE), 0);
+		fclose(fp);
+	}
+	assert_int_equal(ftg_trace_writer_close(w), 0);
+
+	fp = fopen(TRACE_FIXTURES "/expected/ftguard-trace.txt", "r");
+	kernel = tt_lines(fp, NULL);
+	fclose(fp);
+	report = tt_report(file, "-N", &n);
+	want = normalized(kernel, true);
+	got = normalized(report, false);
+	for (n = 0; want[n]; n++)
+		;
+	assert_int_equal(n, 31);
+	for (i = 0; i < n; i++) {
+		assert_non_null(got[i]);
+		assert_string_equal(got[i], want[i]);
+	}
+	assert_null(got[n]);
+	tt_lines_free(kernel);
+	tt_lines_free(report);
+	tt_lines_free(want);
+	tt_lines_free(got);
 	free(file);
 	tt_rmdir(dir);
 	ftg_trace_formats_free(fmt);
@@ -409,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_raw_pages_read_back),
 		cmocka_unit_test(test_decoded_events_trace_cmd_report),
 		cmocka_unit_test(test_synthetic_ftguard_events),
+		cmocka_unit_test(test_ftguard_pages_trace_cmd_report),
 		cmocka_unit_test(test_abandoned_writer_leaves_nothing),
 		cmocka_unit_test(test_cpu_stats_option),
 		cmocka_unit_test(test_writer_rejects_bad_input),
