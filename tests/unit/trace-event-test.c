@@ -16,7 +16,8 @@
 #define FIXTURE_EVENTS	775
 #define FIXTURE_PAGES	6
 
-static char *fake_tracefs(void)
+/* @pages: "raw-pages" (function tracer) or "raw-ftguard" (ftguard.ko) */
+static char *fake_tracefs_with(const char *pages)
 {
 	char *dir = tt_tmpdir(), *cmd;
 	int cpu;
@@ -28,14 +29,19 @@ static char *fake_tracefs(void)
 	for (cpu = 0; cpu < 2; cpu++) {
 		assert_true(asprintf(&cmd, "d='%s/instances/ftguard/per_cpu/cpu%d' && "
 				     "mkdir -p \"$d\" && "
-				     "cp '%s/raw-pages-cpu%d.bin' \"$d/trace_pipe_raw\" && "
+				     "cp '%s/%s-cpu%d.bin' \"$d/trace_pipe_raw\" && "
 				     "cp '%s/tracefs/per_cpu/cpu%d/stats' \"$d/stats\"",
-				     dir, cpu, TRACE_FIXTURES, cpu, TRACE_FIXTURES,
-				     cpu) > 0);
+				     dir, cpu, TRACE_FIXTURES, pages, cpu,
+				     TRACE_FIXTURES, cpu) > 0);
 		assert_int_equal(system(cmd), 0);
 		free(cmd);
 	}
 	return dir;
+}
+
+static char *fake_tracefs(void)
+{
+	return fake_tracefs_with("raw-pages");
 }
 
 static void set_overrun(const char *dir, int cpu, int overrun)
@@ -150,6 +156,49 @@ static void test_live_stream_into_small_ring(void **state)
 	assert_true(!strncmp(last->sym, "0xffffffff", 10));
 	ftg_live_free(live);
 	ftg_event_ring_free(ring);
+	tt_rmdir(dir);
+}
+
+/*
+ * insmod ran as pids 92 and 93 (and kworker 7 woke) after the session
+ * opened: saved_cmdlines names them only later. The events and the file
+ * must still name them.
+ */
+static void test_live_learns_new_comms(void **state)
+{
+	char *dir = fake_tracefs_with("raw-ftguard"), *file = tt_path(dir, "c.dat");
+	struct ftg_event_ring *ring = ftg_event_ring_alloc(100);
+	struct ftg_trace_writer *w;
+	const struct ftg_event *ev;
+	struct ftg_live *live;
+	char *cmd, **lines;
+	size_t i, named = 0;
+
+	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", 0);
+	assert_non_null(live);
+	w = ftg_trace_writer_create(file, ftg_live_formats(live), 2);
+	assert_true(asprintf(&cmd, "printf '7 kworker/0:0\\n92 insmod\\n93 insmod\\n' >> '%s/saved_cmdlines'",
+			     dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_true(ftg_live_drain(live, w, ftg_event_ring_cb, ring) > 0);
+	assert_int_equal(ftg_event_ring_count(ring), 31);
+	for (i = 0; i < ftg_event_ring_count(ring); i++) {
+		ev = ftg_event_ring_get(ring, i);
+		if (ev->pid == 92 || ev->pid == 93)
+			assert_string_equal(ev->comm, "insmod");
+		named += ev->pid == 92 || ev->pid == 93;
+	}
+	assert_int_equal(named, 15);
+	assert_int_equal(ftg_trace_writer_close(w), 0);
+	ftg_live_free(live);
+	lines = tt_report(file, "", NULL);
+	assert_int_equal(tt_count(lines, "insmod-92 "), 2);
+	assert_int_equal(tt_count(lines, "insmod-93 "), 13);
+	assert_int_equal(tt_count(lines, "<...>"), 0);
+	tt_lines_free(lines);
+	ftg_event_ring_free(ring);
+	free(file);
 	tt_rmdir(dir);
 }
 
@@ -334,6 +383,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_live_record_path),
 		cmocka_unit_test(test_live_stream_into_small_ring),
+		cmocka_unit_test(test_live_learns_new_comms),
 		cmocka_unit_test(test_live_without_instance),
 		cmocka_unit_test(test_ring),
 		cmocka_unit_test(test_export_chrome),
