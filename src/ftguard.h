@@ -267,6 +267,11 @@ struct ftg_vmarea {
 	unsigned int flags;	/* enum ftg_vm_flag */
 };
 struct ftg_vmalloc;
+/*
+ * Reads @proc_dir/vmallocinfo. Without root (or with kptr_restrict 0) the
+ * kernel prints hashed addresses: a line whose end is below its start is
+ * skipped and counted like a malformed one.
+ */
 struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir);
 void ftg_vmalloc_free(struct ftg_vmalloc *vm);
 size_t ftg_vmalloc_count(const struct ftg_vmalloc *vm);
@@ -290,9 +295,9 @@ struct ftg_sections;
  * @sys_dir: "/sys" or a snapshot's sys directory
  *
  * Reads @sys_dir/module/<m>/sections/<s> for each module that has a
- * sections directory (built-in modules have none). Only sections whose
- * name starts with ".text", ".init.text", ".exit.text" or ".noinstr"
- * are kept, plus ".init.data" and ".data" for the map.
+ * sections directory (built-in modules have none). Every section is
+ * kept, sorted by module then section name; a file that does not hold
+ * one hex address is skipped and counted.
  *
  * Return: the sections, to free with ftg_sections_free(), or NULL.
  */
@@ -479,7 +484,9 @@ struct ftg_check_report;
 struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir);
 struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len);
 void ftg_check_report_free(struct ftg_check_report *rep);
-/* The "result" line. */
+/* The "result" line; "result never" (no check since the module loaded)
+ * reads as not checked, not ok, nothing counted. */
+bool ftg_check_report_checked(const struct ftg_check_report *rep);
 bool ftg_check_report_ok(const struct ftg_check_report *rep);
 uint64_t ftg_check_report_n_ok(const struct ftg_check_report *rep);
 uint64_t ftg_check_report_n_bad(const struct ftg_check_report *rep);
@@ -594,8 +601,8 @@ struct ftg_candidate {
 };
 struct ftg_candidates;
 struct ftg_candidates *ftg_candidates_new(void);
-/* Appends a copy of (@name, @addr, @module); duplicates (same addr) are
- * ignored. */
+/* Adds a copy of (@name, @addr, @module) in address order; returns 1,
+ * 0 when @addr is already there, -1 on error. */
 int ftg_candidates_add(struct ftg_candidates *c, const char *name,
 		       uint64_t addr, const char *module);
 void ftg_candidates_free(struct ftg_candidates *c);
@@ -812,7 +819,9 @@ struct ftg_finding {
 	bool agree;				/* both say the same */
 	const char *expected;			/* bytes, or "-" */
 	const char *actual;
-	const struct ftg_region *region;	/* innermost, or NULL */
+	const struct ftg_region *region;	/* what the map verdict is
+						 * about (points into the
+						 * map), or NULL */
 	const char *reason;	/* one line: "stale: 0x... in freed init
 				 * text of target (dropped at 1234 ms)" */
 };
@@ -821,7 +830,8 @@ struct ftg_verdict;
 /**
  * ftg_verdict_new - cross-check a check report with the map
  * @rep: the module's report
- * @map: the map (may be NULL: then findings carry no region)
+ * @map: a finished map, or NULL (then findings carry no region); the
+ *       findings point into it, so keep it while using the verdict
  *
  * A site the module calls ok but the map places outside live text is a
  * finding with agree false (the map verdict is stale for a tombstone,

@@ -129,8 +129,8 @@ static int parse_line(struct ftg_vmalloc *vm, char *line)
  * ftg_vmalloc_read - read @proc_dir/vmallocinfo
  * @proc_dir: "/proc" or a snapshot's proc directory
  *
- * Without root (or with kptr_restrict 0) the kernel prints zeroed or
- * hashed addresses; they are read as printed.
+ * Without root (or with kptr_restrict 0) the kernel prints hashed
+ * addresses; a line whose end is below its start is skipped and counted.
  *
  * Return: the areas, to free with ftg_vmalloc_free(), or NULL.
  */
