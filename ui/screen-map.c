@@ -398,7 +398,7 @@ static void map_display(struct tui *tui, int top, int rows)
 {
 	const struct map_item *cur;
 	char line[512], desc[512];
-	int list, r;
+	int list, r, first;
 
 	if (M.map != tui->m.map || M.generation != tui->m.generation)
 		rebuild(tui);
@@ -418,9 +418,9 @@ static void map_display(struct tui *tui, int top, int rows)
 		   ftg_arch_name(ftg_map_arch(M.map)), M.nitems - (int)M.noutside,
 		   M.noverlaps, M.noutside, M.filter[0] ? ", filter " : "", M.filter);
 	list = rows - 7;
-	tui_scroll_clamp(&M.top, M.cursor, M.nrows, list);
+	first = tui_scroll_top(&M.top, M.cursor, M.nrows, list);
 	for (r = 0; r < list; r++) {
-		int row = M.top + r, role;
+		int row = first + r, role;
 		const struct map_item *it;
 
 		if (row >= M.nrows) {

@@ -274,7 +274,7 @@ static void sites_display(struct tui *tui, int top, int rows)
 {
 	char name[FTG_SYM_LEN], owner[64], hdr[256];
 	int detail = rows >= 12 ? DETAIL_ROWS : 0;
-	int list = rows - 1 - detail, namew, r;
+	int list = rows - 1 - detail, namew, r, first;
 
 	if (S.sites != tui->m.sites || S.generation != tui->m.generation)
 		rebuild(tui);
@@ -284,10 +284,10 @@ static void sites_display(struct tui *tui, int top, int rows)
 	snprintf(hdr, sizeof(hdr), " %-*s %-12s %-16s %-4s %-8s %9s %6s", namew,
 		 "FUNCTION", "OWNER", "ADDRESS", "SEC", "STATE", "HITS", "READS");
 	tui_print(top, 0, COLS, tui_attr(tui, TUI_HEADER), hdr);
-	tui_scroll_clamp(&S.top, S.cursor, S.nrows, list);
+	first = tui_scroll_top(&S.top, S.cursor, S.nrows, list);
 	for (r = 0; r < list; r++) {
-		const struct ftg_site *s = row_site(S.top + r);
-		bool cur = S.top + r == S.cursor;
+		const struct ftg_site *s = row_site(first + r);
+		bool cur = first + r == S.cursor;
 		char line[512];
 		int role;
 

@@ -206,18 +206,27 @@ const char *tui_size(char *buf, size_t len, uint64_t bytes)
 	return buf;
 }
 
-void tui_scroll_clamp(int *top, int cursor, int count, int rows)
+/*
+ * @top is where the user scrolled to; it moves only to keep @cursor in
+ * view. The top actually shown is also pulled up to fill a tall window,
+ * without changing @top, so that a resize and back gives the same view.
+ */
+int tui_scroll_top(int *top, int cursor, int count, int rows)
 {
+	int shown;
+
 	if (rows <= 0)
-		return;
+		return 0;
 	if (cursor < *top)
 		*top = cursor;
 	if (cursor >= *top + rows)
 		*top = cursor - rows + 1;
-	if (*top > count - rows)
-		*top = count - rows;
 	if (*top < 0)
 		*top = 0;
+	shown = *top;
+	if (shown > count - rows)
+		shown = count - rows;
+	return shown < 0 ? 0 : shown;
 }
 
 bool tui_match(const char *text, const char *s)

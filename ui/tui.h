@@ -201,8 +201,8 @@ void tui_dialog_add(struct tui *tui, const char *fmt, ...)
 void tui_dialog_close(struct tui *tui);
 /* Human size: "128K", "12M". */
 const char *tui_size(char *buf, size_t len, uint64_t bytes);
-/* Clamps a scrolled list so @cursor is visible in @rows. */
-void tui_scroll_clamp(int *top, int cursor, int count, int rows);
+/* First row to show of a list of @count with @cursor visible in @rows. */
+int tui_scroll_top(int *top, int cursor, int count, int rows);
 /* true when @text matches @s (glob with wildcards, else substring). */
 bool tui_match(const char *text, const char *s);
 
