@@ -46,6 +46,30 @@ echo nop > "$FTG_TRACEFS/current_tracer"
 echo > "$FTG_TRACEFS/set_ftrace_filter"
 echo verify >&3 || fail "verify after the function tracer left: $(cat <&3)"
 killed && fail "killed after the function tracer left"
+
+# A kprobe (on ftrace, with regs) on the armed fn_a and on fn_b: no kill,
+# and fn_b under the kprobe alone checks ok.
+kp=$FTG_TRACEFS/kprobe_events
+if [ -w "$kp" ]; then
+	echo 'p:ftg_kp_a ftg_target:fn_a' >> "$kp" || fail "kprobe on fn_a"
+	echo 'p:ftg_kp_b ftg_target:fn_b' >> "$kp" || fail "kprobe on fn_b"
+	echo 1 > "$FTG_TRACEFS/events/kprobes/enable" || fail "enable kprobes"
+	echo 10 > /sys/kernel/debug/ftg_target/trigger
+	expect_eq "kprobe hits on fn_a" 10 "$(grep -c 'ftg_kp_a:' "$FTG_TRACEFS/trace")"
+	echo verify >&3 || fail "verify with kprobes: $(cat <&3)"
+	exec 4<>"$FTG_DEBUGFS/control"
+	echo "select $(site_ip fn_b)" >&4 && echo check >&4 || fail "check fn_b under a kprobe"
+	set -- $(cat <&4 | sed -n 3p)
+	expect_eq "fn_b verdict under a kprobe" ok "$2"
+	exec 4>&-
+	usleep $((PERIOD_MS * 2000))
+	killed && fail "killed with kprobes on fn_a: $(status kill_reason)"
+	echo 0 > "$FTG_TRACEFS/events/kprobes/enable"
+	echo > "$kp"
+	echo > "$FTG_TRACEFS/trace"
+else
+	log "no kprobe_events: kprobe part skipped"
+fi
 expect_eq "kill lines so far" 0 "$(kill_lines)"
 
 # 2. Corrupt fn_a's expected bytes: the periodic verify must kill.
