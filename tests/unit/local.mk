@@ -44,4 +44,17 @@ tests_unit_test_robust_LDADD = $(LIB_UNIT_LDADD)
 EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/i386 \
 	tests/fixtures/malformed
 
+# The EXAMPLE section of libftguard(3), compiled by make check so that the
+# man page cannot drift from the header.
+check_PROGRAMS += tests/unit/man-example
+nodist_tests_unit_man_example_SOURCES = tests/unit/man-example.c
+tests_unit_man_example_LDADD = libftguard.la
+CLEANFILES += tests/unit/man-example.c
+tests/unit/man-example.c: $(top_srcdir)/doc/libftguard.3
+	$(AM_V_GEN)mkdir -p tests/unit && { \
+	  printf '#include <err.h>\n#include <stdio.h>\n#include "ftguard.h"\n\nint main(void)\n{\n'; \
+	  sed -n '/^\.SH EXAMPLE/,/^\.SH SEE/p' $(top_srcdir)/doc/libftguard.3 | \
+	    sed -n '/^\.nf$$/,/^\.fi$$/p' | sed '/^\.nf$$/d; /^\.fi$$/d; s/\\e/\\/g'; \
+	  printf '\treturn 0;\n}\n'; } >$@.tmp && mv $@.tmp $@
+
 include tests/unit/trace.mk
