@@ -30,6 +30,7 @@ static struct {
 	int cursor, top;
 	uint64_t cursor_addr;
 	int zoom;		/* strip width = item size * 2^zoom */
+	bool hide_vmalloc;	/* plain vmalloc/vmap areas left out */
 	char filter[TUI_INPUT_MAX];
 	size_t noverlaps, noutside;
 } M = { .zoom = 1 };
@@ -167,6 +168,11 @@ static void apply_filter(void)
 
 	M.nrows = 0;
 	for (i = 0; i < M.nitems; i++) {
+		const struct ftg_region *r = M.items[i].region;
+
+		if (M.hide_vmalloc && r && (r->kind == FTG_REGION_VMALLOC ||
+					    r->kind == FTG_REGION_VMAP) && !M.items[i].problem)
+			continue;
 		format_item(&M.items[i], line, sizeof(line));
 		if (!M.filter[0] || tui_match(M.filter, line))
 			M.rows[M.nrows++] = i;
@@ -452,6 +458,7 @@ static void map_search(struct tui *tui, const char *text, int dir)
 		format_item(&M.items[M.rows[row]], line, sizeof(line));
 		if (tui_match(text, line)) {
 			set_cursor(row);
+			M.top = row - (LINES - 9) / 3;	/* a third down the list */
 			return;
 		}
 	}
@@ -486,8 +493,10 @@ static void goto_done(struct tui *tui, const char *text)
 		for (i = 0; i < M.nrows; i++)
 			if (M.items[M.rows[i]].addr <= addr)
 				best = i;
-	if (best >= 0)
+	if (best >= 0) {
 		set_cursor(best);
+		M.top = best - (LINES - 9) / 3;
+	}
 	tui_model_describe(&tui->m, addr, desc, sizeof(desc));
 	tui_message(tui, false, "0x%lx: %s", (unsigned long)addr, desc);
 }
@@ -531,6 +540,15 @@ static int key_goto(struct tui *tui)
 	return TUI_DIRTY_STATUS;
 }
 
+static int key_hide_vmalloc(struct tui *tui)
+{
+	M.hide_vmalloc = !M.hide_vmalloc;
+	if (M.map)
+		apply_filter();
+	tui_message(tui, false, "plain vmalloc areas %s", M.hide_vmalloc ? "hidden" : "shown");
+	return TUI_DIRTY_BODY | TUI_DIRTY_STATUS;
+}
+
 static int key_next_problem(struct tui *tui)
 {
 	int i;
@@ -563,6 +581,7 @@ static const struct tui_key map_keys[] = {
 	{ KEY_ENTER, "Enter", NULL, key_zoom_fit },
 	{ 'g', "g", "go to an address", key_goto },
 	{ 'o', "o", "next overlap or site outside live text", key_next_problem },
+	{ 'v', "v", "hide/show plain vmalloc areas (ioremap stays)", key_hide_vmalloc },
 	{ 0, NULL, NULL, NULL },
 };
 

@@ -330,6 +330,7 @@ static void sites_search(struct tui *tui, const char *text, int dir)
 
 		if (tui_match(text, s->name)) {
 			set_cursor(row);
+			S.top = row - (LINES - 9) / 3;	/* a third down the list */
 			return;
 		}
 	}

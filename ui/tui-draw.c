@@ -279,7 +279,10 @@ void tui_draw_status(struct tui *tui)
 		tui_draw_prompt(tui);
 		return;
 	}
-	/* A message first: it answers the key just pressed. */
+	/*
+	 * Most urgent first: the answer to the key just pressed, a kill,
+	 * then armed state, the last check, the event rate.
+	 */
 	n = tui->msg[0] ? snprintf(line, sizeof(line), " %s |", tui->msg) : 0;
 	if (!tui->m.have_status) {
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " module: %s",
@@ -289,23 +292,23 @@ void tui_draw_status(struct tui *tui)
 		if (!st->checked)
 			snprintf(check, sizeof(check), "never");
 		else
-			snprintf(check, sizeof(check), "%s %lu ok %lu bad @%.1fs",
+			snprintf(check, sizeof(check), "%s %lu/%lu @%.1fs",
 				 st->last_check_ok ? "ok" : "FAIL",
 				 (unsigned long)st->last_check_n_ok,
 				 (unsigned long)st->last_check_n_bad,
 				 st->last_check_ms / 1000.0);
-		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s | %s%s%s | %s%s | check %s",
-			     st->loaded ? "loaded" : "not loaded",
-			     st->armed ? "ARMED by " : "disarmed",
-			     st->armed ? tui_safe(owner, sizeof(owner), st->owner) : "",
-			     st->armed ? (tui->m.tui_armed ? " (this TUI)" : "") : "",
-			     st->killed ? "KILLED: " : "kill: -",
-			     st->killed ? tui_safe(reason, sizeof(reason), st->kill_reason) : "",
-			     check);
+		if (st->killed)
+			n += snprintf(line + n, sizeof(line) - (size_t)n, " KILLED: %s |",
+				      tui_safe(reason, sizeof(reason), st->kill_reason));
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s | %s%s%s | check %s",
+			      st->loaded ? "loaded" : "not loaded",
+			      st->armed ? "ARMED by " : "disarmed",
+			      st->armed ? tui_safe(owner, sizeof(owner), st->owner) : "",
+			      st->armed && tui->m.tui_armed ? " (this TUI)" : "", check);
 		bad = st->killed || (st->checked && !st->last_check_ok);
 	}
-	if (!tui->m.snapshot && n > 0 && (size_t)n < sizeof(line))
-		n += snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f ev/s lost %lu",
+	if (!tui->m.snapshot)
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f ev/s, lost %lu",
 			      tui->m.events_per_s, (unsigned long)tui->m.lost);
 	tui_print(row, 0, COLS, tui_attr(tui, bad || tui->msg_bad ?
 					  TUI_STATUS_BAD : TUI_STATUS), line);
@@ -342,25 +345,56 @@ void tui_dialog_open(struct tui *tui, bool warn, const char *title)
 	tui->dirty |= TUI_DIRTY_ALL;
 }
 
-/* Lines beyond TUI_DIALOG_LINES are summed up in the last one. */
-void tui_dialog_add(struct tui *tui, const char *fmt, ...)
+static void dialog_push(struct tui_dialog *d, const char *text, int len)
 {
-	struct tui_dialog *d = &tui->dialog;
-	char raw[512], safe[512];
-	va_list ap;
-
 	if (d->nlines >= TUI_DIALOG_LINES)
 		return;
 	if (d->nlines == TUI_DIALOG_LINES - 1) {
-		d->lines[d->nlines++] = strdup("... (more; see ftguard check)");
+		d->lines[d->nlines++] = strdup("... (more: see ftguard check)");
 		return;
 	}
+	d->lines[d->nlines] = strndup(text, (size_t)len);
+	if (d->lines[d->nlines])
+		d->nlines++;
+}
+
+/*
+ * Adds a line, wrapped at a blank to the terminal's width (continuations
+ * indented like the line); lines beyond TUI_DIALOG_LINES are summed up.
+ */
+void tui_dialog_add(struct tui *tui, const char *fmt, ...)
+{
+	struct tui_dialog *d = &tui->dialog;
+	int width = COLS - 6 > 30 ? COLS - 6 : 30, indent, len, cut;
+	char raw[512], safe[512], cont[600];
+	const char *p;
+	va_list ap;
+
 	va_start(ap, fmt);
 	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	d->lines[d->nlines] = strdup(tui_safe(safe, sizeof(safe), raw));
-	if (d->lines[d->nlines])
-		d->nlines++;
+	p = tui_safe(safe, sizeof(safe), raw);
+	indent = (int)strspn(p, " ");
+	if (indent > width / 2)
+		indent = 0;
+	len = (int)strlen(p);
+	cut = len;
+	while (len > width) {
+		for (cut = width; cut > width / 2 && p[cut] != ' '; cut--)
+			;
+		if (cut <= width / 2)
+			cut = width;
+		dialog_push(d, p, cut);
+		p += cut;
+		while (*p == ' ')
+			p++;
+		snprintf(cont, sizeof(cont), "%*s%s", indent + 2, "", p);
+		memmove(safe, cont, strlen(cont) + 1 < sizeof(safe) ? strlen(cont) + 1 : sizeof(safe));
+		safe[sizeof(safe) - 1] = '\0';
+		p = safe;
+		len = (int)strlen(p);
+	}
+	dialog_push(d, p, len);
 }
 
 void tui_dialog_close(struct tui *tui)
