@@ -40,7 +40,7 @@ int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum)
 		return ftgl_err(errnum == ENOENT ? FTG_E_BAD_VERSION : FTG_E_SYSTEM,
 				errnum, "%s/ftguard/%s: %s%s", debugfs_dir, file,
 				strerror(errnum),
-				errnum == ENOENT ? " (is ftguard.ko older than this libftguard?)" : "");
+				errnum == ENOENT ? " (a saved snapshot, or an ftguard.ko older than this libftguard)" : "");
 	/* No ftguard directory: is debugfs itself there? A live debugfs
 	 * root has its magic; a snapshot directory is only checked to
 	 * exist. */

@@ -42,7 +42,7 @@ tests_unit_test_robust_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_robust_LDADD = $(LIB_UNIT_LDADD)
 
 EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/i386 \
-	tests/fixtures/malformed
+	tests/fixtures/i386-vm tests/fixtures/malformed
 
 # The EXAMPLE section of libftguard(3), compiled by make check so that the
 # man page cannot drift from the header.

@@ -225,6 +225,42 @@ static void test_real_vm_snapshot(void **state)
 	ftg_map_free(map);
 }
 
+/*
+ * Saved in the i386 guest (Debian 6.1.0-57-686) by the VM test
+ * i386-e1000e-reuse at the moment of overlap: ftg_initwait's freed __init
+ * page holds e1000e's MSI-X ioremap, and the stale site planted there is
+ * refused. Trimmed like amd64-vm.
+ */
+static void test_real_i386_reuse(void **state)
+{
+	struct ftg_map *map = load("i386-vm");
+	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("i386-vm", "debug"));
+	struct ftg_verdict *v = ftg_verdict_new(rep, map);
+	const struct ftg_overlap *o;
+	const struct ftg_finding *f;
+
+	assert_int_equal(ftg_map_arch(map), FTG_ARCH_I386);
+	assert_int_equal(ftg_map_overlap_count(map), 1);
+	o = ftg_map_overlap_get(map, 0);
+	assert_int_equal(o->a->kind, FTG_REGION_IOREMAP);
+	assert_int_equal(o->b->kind, FTG_REGION_INIT_FREED);
+	assert_string_equal(o->b->owner, "ftg_initwait");
+
+	assert_non_null(v);
+	assert_int_equal(ftg_verdict_count(v), 1);
+	f = ftg_verdict_get(v, 0);
+	assert_true(f->agree);
+	assert_int_equal(f->map_verdict, FTG_VERDICT_STALE);
+	assert_int_equal(f->region->kind, FTG_REGION_INIT_FREED);
+	assert_string_equal(f->reason,
+			    "stale: initwait_tick at 0xe0804000 lies in ioremap 0xe0804000-0xe0806000 "
+			    "(__pci_enable_msix_range+0x25d/0x590, phys 0xfebf0000); over freed init "
+			    "text of ftg_initwait 0xe0804000-0xe0805000 (dropped at 144947 ms)");
+	ftg_verdict_free(v);
+	ftg_check_report_free(rep);
+	ftg_map_free(map);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_mismatch_and_ok),
 		cmocka_unit_test(test_without_map),
 		cmocka_unit_test(test_real_vm_snapshot),
+		cmocka_unit_test(test_real_i386_reuse),
 	};
 
 	return cmocka_run_group_tests_name("checker", tests, NULL, NULL);
