@@ -500,7 +500,9 @@ const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind);
 /*
  * The control file. Each ftg_control is one open() of ftguard/control,
  * with its own selection; an arm made without FTG_ARM_PERSISTENT lasts
- * while it stays open (ftg_control_close() disarms it).
+ * while it stays open (ftg_control_close() disarms it). An ftg_control is
+ * not thread-safe: use it from one thread at a time (the module serializes
+ * commands from different descriptors itself).
  */
 struct ftg_control;
 

@@ -252,14 +252,15 @@ static int status_parse(char *buf, size_t len, struct ftg_status *st)
 
 		if (!*line)
 			continue;
-		if (!value)
-			return bad_line("status", lines.lineno, "key without value");
-		*value++ = '\0';
+		if (value)
+			*value++ = '\0';
 		for (k = 0; k < FTGL_ARRAY_SIZE(status_keys); k++)
 			if (!strcmp(line, status_keys[k].key))
 				break;
 		if (k == FTGL_ARRAY_SIZE(status_keys))
 			continue;	/* a newer key: ignore */
+		if (!value)
+			return bad_line("status", lines.lineno, "key without value");
 		if (parse_status_value(st, k, value))
 			return ftgl_err(FTG_E_BAD_NUMBER, EINVAL,
 					"status:%lu: bad value for %s", lines.lineno,

@@ -227,8 +227,9 @@ char *ftgl_lines_next(struct ftgl_lines *l)
 			l->too_long++;
 			continue;
 		}
-		/* An embedded NUL would silently cut the line: treat the
-		 * line as malformed by handing back what precedes it. */
+		/* An embedded NUL ends the line for the parsers: what
+		 * follows it on that line is ignored, nothing is read past
+		 * the buffer. */
 		return line;
 	}
 	return NULL;

@@ -71,6 +71,9 @@ static void test_status_parse(void **state)
 	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nloaded\n"), &st), -1);
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_LINE);
 	assert_contains(ftg_error_last(), "status:2");
+	/* A key this library does not know, even bare, is skipped. */
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nfuture_flag\narmed 1\n"), &st), 0);
+	assert_true(st.armed);
 }
 
 static void test_sites(void **state)
