@@ -395,7 +395,7 @@ static void ftg_sanitize(char *why)
 static int ftg_exec_line(struct ftg_session *sess, char *line, char *why,
 			 size_t len)
 {
-	char *argv[FTG_MAX_ARGS + 2];
+	char *argv[FTG_MAX_ARGS + 1];	/* the command and its arguments */
 	int argc = 0;
 	unsigned int i;
 	char *tok;

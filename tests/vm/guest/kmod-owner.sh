@@ -48,5 +48,20 @@ rmmod ftguard || fail "rmmod ftguard while armed"
 expect_eq "enabled_functions after rmmod ftguard" 0 "$(wc -l < "$enabled")"
 dmesg | grep -q 'ftguard: killed' && fail "kill at unload"
 echo 10 > /sys/kernel/debug/ftg_target/trigger
+
+# 4. More than max_arm sites need force; select-module takes all of them.
+insmod /lib/ftguard/ftguard.ko max_arm=1 || fail "insmod max_arm=1"
+wait_for 10 test -e "$FTG_DEBUGFS/control" || fail "no control file"
+nsites=$(awk '$4 == "ftg_target"' "$sites" | wc -l)
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select-module ftg_target" >&3 || fail "select-module: $(cat <&3)"
+expect_eq "select-module response" "ok $nsites selected" "$(cat <&3)"
+echo arm >&3 && fail "arm of $nsites sites accepted with max_arm=1"
+expect_eq "arm without force" "error E2BIG $nsites sites > max_arm 1: add force" "$(cat <&3)"
+echo "arm force" >&3 || fail "arm force: $(cat <&3)"
+expect_eq "enabled_functions with force" "$nsites" "$(wc -l < "$enabled")"
+exec 3>&-
+expect_eq "enabled_functions after close" 0 "$(wc -l < "$enabled")"
+rmmod ftguard || fail "rmmod ftguard (2)"
 rmmod ftg_target || fail "rmmod ftg_target"
 pass
