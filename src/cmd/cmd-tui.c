@@ -4,6 +4,7 @@
  * ui/), installed in libexecdir; PATH is the fallback for a build tree.
  */
 #include <errno.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -16,19 +17,44 @@
 #endif
 #define TUI_PROGRAM "ftguard-tui"
 
-/* FTGUARD_TUI overrides (tests, build trees), then libexecdir, then PATH. */
-static char *find_tui(void)
+static char *executable_at(const char *dir, const char *rel)
 {
-	const char *env = getenv("FTGUARD_TUI");
 	char *path;
 
-	if (env && *env)
-		return strdup(env);
-	if (asprintf(&path, "%s/%s", FTG_LIBEXECDIR, TUI_PROGRAM) < 0)
+	if (asprintf(&path, "%s/%s", dir, rel) < 0)
 		return NULL;
 	if (access(path, X_OK) == 0)
 		return path;
 	free(path);
+	return NULL;
+}
+
+/*
+ * FTGUARD_TUI overrides (tests); then the configured libexecdir; then
+ * relative to this executable, for an installation moved to another
+ * prefix (make install prefix=...) and for a build tree; then PATH.
+ */
+static char *find_tui(void)
+{
+	const char *env = getenv("FTGUARD_TUI");
+	char self[4096], *dir, *path;
+	ssize_t n;
+
+	if (env && *env)
+		return strdup(env);
+	path = executable_at(FTG_LIBEXECDIR, TUI_PROGRAM);
+	if (path)
+		return path;
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		dir = dirname(self);
+		path = executable_at(dir, "../libexec/" TUI_PROGRAM);
+		if (!path)
+			path = executable_at(dir, TUI_PROGRAM);
+		if (path)
+			return path;
+	}
 	return strdup(TUI_PROGRAM);	/* execvp searches PATH */
 }
 
@@ -86,9 +112,10 @@ const struct ftg_cmd_entry ftg_cmd_tui_entry = {
 	.summary = "Open the interactive terminal interface",
 	.description =
 		"Runs ftguard-tui from ftguard's libexec directory (or the program\n"
-		"named by FTGUARD_TUI, or ftguard-tui from PATH), passing --root DIR\n"
-		"when it was given to ftguard and any arguments after '--'. See\n"
-		"ftguard-tui --help for its keys.",
+		"named by FTGUARD_TUI, or the one in ../libexec next to ftguard, or\n"
+		"ftguard-tui from PATH), passing --root DIR when it was given to\n"
+		"ftguard and any arguments after '--'. See ftguard-tui --help for\n"
+		"its keys.",
 	.exit_status = "The TUI's own exit status; 2 when it cannot be run.",
 	.min_args = 0,
 	.max_args = -1,

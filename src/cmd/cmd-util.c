@@ -15,13 +15,20 @@
 
 #include "cmd/ftguard-cmd.h"
 
+/* Messages may quote kernel-supplied text (module responses, names):
+ * they go through the same sanitising as table output. */
 static void vmessage(const struct ftg_cmd_ctx *ctx, const char *kind,
 		     const char *fmt, va_list ap)
 {
+	char *text = NULL;
+
 	fflush(stdout);
 	fprintf(stderr, "ftguard%s%s: %s", ctx->cmd_name ? " " : "",
 		ctx->cmd_name ? ctx->cmd_name : "", kind);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = NULL;
+	ftg_print_safe(stderr, text ? text : fmt);
+	free(text);
 	fputc('\n', stderr);
 }
 

@@ -5,7 +5,9 @@
 . /tests/lib.sh
 
 # a failed check must not leave modules loaded for the next test
+BG_PIDS=
 cleanup() {
+	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
 	exec 3>&- 2>/dev/null
 	ftguard stop >/dev/null 2>&1
 	rmmod ftg_target 2>/dev/null
@@ -74,6 +76,19 @@ out_has 'core-text'
 out_has 'module-text'
 run 0 ftguard map --json
 out_has '"regions":\['
+
+# snapshot: a saved copy reads like the live system
+run 0 ftguard snapshot /tmp/cli-snap
+ftguard sites -m ftg_target > /tmp/cli-live.txt || fail "live sites"
+run 0 ftguard --root /tmp/cli-snap sites -m ftg_target
+cmp -s "$OUT" /tmp/cli-live.txt || { diff /tmp/cli-live.txt "$OUT"; fail "snapshot sites differ"; }
+run 0 ftguard --root /tmp/cli-snap map --at "$fn_a"
+out_has 'ftg_target'
+rm -rf /tmp/cli-snap /tmp/cli-live.txt
+
+# tui: runs ftguard-tui from libexecdir
+run 0 ftguard tui -- --help
+out_has 'ftguard-tui'
 
 # start: persistent arm, refused while armed; stop; reset
 run 2 ftguard start

@@ -4,7 +4,9 @@
 . /tests/lib.sh
 
 # a failed check must not leave modules loaded for the next test
+BG_PIDS=
 cleanup() {
+	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
 	exec 3>&- 2>/dev/null
 	ftguard stop >/dev/null 2>&1
 	rmmod ftg_target 2>/dev/null
@@ -22,6 +24,7 @@ load_test_module ftg_target
 # a process calling fn_a in a loop, the one -P names
 sh -c "while :; do echo 2 > $T; usleep 20000; done" &
 noisy=$!
+BG_PIDS="$BG_PIDS $noisy"
 
 ftguard -q record -l fn_a -P "$noisy" -o pid.dat -- sh -c "echo 7 > $T; usleep 500000" ||
 	fail "record -P failed"

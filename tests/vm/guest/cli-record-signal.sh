@@ -5,7 +5,9 @@
 . /tests/lib.sh
 
 # a failed check must not leave modules loaded for the next test
+BG_PIDS=
 cleanup() {
+	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
 	exec 3>&- 2>/dev/null
 	ftguard stop >/dev/null 2>&1
 	rmmod ftg_target 2>/dev/null
@@ -23,6 +25,7 @@ load_test_module ftg_target
 # record until interrupted (no command)
 ftguard record -l fn_a -o int.dat > int.out 2>&1 &
 pid=$!
+BG_PIDS="$BG_PIDS $pid"
 wait_for 20 armed || { cat int.out; fail "record never armed"; }
 echo 10 > "$T" || fail "trigger"
 kill -INT "$pid"
@@ -40,22 +43,26 @@ expect_eq "events in the interrupted file (ftguard)" 10 \
 ls int.dat.* 2>/dev/null && fail "temporary files left next to int.dat"
 
 # SIGINT while a command runs: the command ends too, same guarantees
+hits() { awk '$4 == "ftg_target" && $7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sites"; }
+before=$(hits)
 ftguard record -l fn_a -o cmd.dat -- sh -c "echo 4 > $T; exec sleep 60" > cmd.out 2>&1 &
 pid=$!
+BG_PIDS="$BG_PIDS $pid"
 wait_for 20 armed || { cat cmd.out; fail "record with a command never armed"; }
-wait_for 20 test "$(awk '$7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sites")" = 4 ||
-	fail "the command did not trigger"
+hits_are() { [ "$(hits)" = "$1" ]; }
+wait_for 20 hits_are $((before + 4)) || fail "the command did not trigger ($(hits) hits)"
 kill -INT "$pid"
 wait "$pid"
 log "record with a command after SIGINT: $?"
 armed && fail "still armed after SIGINT with a command"
 expect_eq "events with a command" 4 "$(trace-cmd report -i cmd.dat 2>/dev/null | grep -c ' func: ')"
-pgrep -f 'sleep 60' >/dev/null 2>&1 && fail "the command outlived record"
+ps | grep -q '[s]leep 60' && fail "the command outlived record"
 
 # SIGKILL: the control descriptor's close disarms; the file is not published
 rm -f kill.dat
 ftguard record -l fn_a -o kill.dat > kill.out 2>&1 &
 pid=$!
+BG_PIDS="$BG_PIDS $pid"
 wait_for 20 armed || fail "record never armed (kill case)"
 kill -KILL "$pid"
 wait "$pid"

@@ -6,7 +6,9 @@
 . /tests/lib.sh
 
 # a failed check must not leave modules loaded for the next test
+BG_PIDS=
 cleanup() {
+	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
 	exec 3>&- 2>/dev/null
 	ftguard stop >/dev/null 2>&1
 	rmmod ftg_target 2>/dev/null

@@ -5,7 +5,9 @@
 . /tests/lib.sh
 
 # a failed check must not leave modules loaded for the next test
+BG_PIDS=
 cleanup() {
+	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
 	exec 3>&- 2>/dev/null
 	ftguard stop >/dev/null 2>&1
 	rmmod ftg_target 2>/dev/null
@@ -41,16 +43,17 @@ command -v tmux >/dev/null || skip "no tmux in the guest"
 S="tmux -L ftg-cli-shell -f /dev/null"
 screen() { $S capture-pane -p -t cli; }
 screen_has() { screen | grep -q -- "$1"; }
-wait_screen() { wait_for 15 screen_has "$1" || { screen; fail "screen never showed '$1'"; }; }
+# TCG on a loaded host is slow: generous bounds, never fixed sleeps
+wait_screen() { wait_for "${2:-30}" screen_has "$1" || { screen; fail "screen never showed '$1'"; }; }
 
 $S new-session -d -s cli -x 150 -y 50 \
 	"HOME=$HOME ftguard shell; echo shell-exit=\$?; sleep 60" || fail "tmux new-session"
-wait_screen 'ftguard> '
+wait_screen 'ftguard> ' 90
 # command and option completion: "sit<Tab>" -> "sites ", "--sta<Tab>" -> "--state "
 $S send-keys -t cli 'sit' Tab
-wait_screen 'ftguard> sites $'
-$S send-keys -t cli '-m ftg_t' Tab
-wait_screen 'sites -m ftg_target $'
+wait_screen 'ftguard> sites$'
+$S send-keys -t cli -- '-m ftg_t' Tab
+wait_screen 'sites -m ftg_target$'
 $S send-keys -t cli Enter
 wait_screen ' fn_b$'
 # function names: "check -l fn_<Tab><Tab>" lists fn_a and fn_b
