@@ -248,9 +248,9 @@ static int run(struct tui *tui, const struct options *o)
 			draw(tui);
 		now = tui_now_ms();
 		wait = (int)(next_refresh > now ? next_refresh - now : 0);
-		if ((tui->m.live || tui->bench) && next_poll >= now &&
-		    (int)(next_poll - now) < wait)
-			wait = (int)(next_poll - now);
+		if ((tui->m.live || tui->bench) &&
+		    (next_poll <= now || (int)(next_poll - now) < wait))
+			wait = next_poll > now ? (int)(next_poll - now) : 0;
 		timeout(wait);
 		ch = getch();
 		if (ch == KEY_RESIZE) {

@@ -45,6 +45,12 @@ screen_has '^ fn_b +ftg_target +[0-9a-f]{16} core ' || { screen; fail "no fn_b r
 export_file_screen() { screen > "/tmp/$1"; export_file "/tmp/$1"; }
 export_file_screen sites-before.txt
 
+# c with nothing marked checks every site: all ok, fn_a's state turns ok.
+keys c
+wait_screen 30 'check ok: [0-9]+ sites in [0-9]+ ms' "the check message"
+wait_screen 10 '^ fn_a +ftg_target +[0-9a-f]{16} core +ok +0 ' "fn_a checked ok"
+expect_eq "status last_check" ok "$(awk '$1 == "last_check" { print $3 }' "$FTG_DEBUGFS/status")"
+
 # Cursor to fn_a, arm it (the selection is the cursor's site).
 keys / fn_a Enter
 wait_screen 10 '^ fn_a \[ftg_target\] 0x[0-9a-f]+ core' "fn_a's details"
