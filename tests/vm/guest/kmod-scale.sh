@@ -1,0 +1,36 @@
+#!/bin/sh
+# Scale: 2,000 admitted vmlinux sites plus every module site, checked at
+# once under the lock, in bounded time and memory, all ok.
+. /tests/lib.sh
+
+N=2000
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
+
+# candidates: traceable text symbols that are unique in kallsyms
+awk 'NR == FNR { if ($2 ~ /^[tT]$/ && NF == 3) { n[$3]++; a[$3] = $1 }; next }
+     ($1 in n) && n[$1] == 1 && !($1 in seen) { seen[$1] = 1; print "admit " $1 " 0x" a[$1] }' \
+	/proc/kallsyms "$FTG_TRACEFS/available_filter_functions" | head -n $N > /tmp/admits
+expect_eq "candidates" $N "$(wc -l < /tmp/admits)"
+
+load_ftguard
+exec 3<>"$FTG_DEBUGFS/control"
+start=$(date +%s)
+while read -r line; do
+	echo "$line" >&3 2>/dev/null
+done < /tmp/admits
+log "admitted $(status admitted), rejected $(status rejected) in $(( $(date +%s) - start )) s"
+[ "$(status admitted)" -ge $((N * 9 / 10)) ] || fail "only $(status admitted) of $N admitted"
+expect_eq "admitted + rejected" $N $(( $(status admitted) + $(status rejected) ))
+
+before=$(mem_avail)
+echo check >&3 || fail "check: $(cat <&3)"
+set -- $(sed -n 2p "$FTG_DEBUGFS/check")
+log "check of $(status sites) sites: $*; MemAvailable $before -> $(mem_avail) kB"
+expect_eq "check result" "result ok $(status sites) 0" "$1 $2 $3 $4"
+[ "$5" -lt 60000 ] || fail "check took $5 ms"
+expect_eq "vmlinux sites read once" "$(status vmlinux_sites)" \
+	"$(awk '$4 == "vmlinux" && $6 == 1' "$FTG_DEBUGFS/sites" | wc -l)"
+exec 3>&-
+unload_ftguard
+pass
