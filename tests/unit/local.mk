@@ -57,4 +57,12 @@ tests/unit/man-example.c: $(top_srcdir)/doc/libftguard.3
 	    sed -n '/^\.nf$$/,/^\.fi$$/p' | sed '/^\.nf$$/d; /^\.fi$$/d; s/\\e/\\/g'; \
 	  printf '\treturn 0;\n}\n'; } >$@.tmp && mv $@.tmp $@
 
+# vm-probe: libftguard against the real module, for the guest script
+# tests/unit/vm-probe.sh (built here so that it always compiles; the VM
+# harness must copy it into the guest as /usr/bin/ftg-vm-probe).
+check_PROGRAMS += tests/unit/vm-probe
+tests_unit_vm_probe_SOURCES = tests/unit/vm-probe.c
+tests_unit_vm_probe_LDADD = libftguard.la
+EXTRA_DIST += tests/unit/vm-probe.sh
+
 include tests/unit/trace.mk

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * vm-probe: libftguard against the real ftguard.ko, run in the QEMU guest
+ * by tests/unit/vm-probe.sh (fault-injection build, ftg_target loaded, a
+ * stale site planted at its freed init_one and a foreign one in e1000e's
+ * BAR0 ioremap). Not a cmocka test: it needs root and the module.
+ *
+ *   vm-probe STALE FOREIGN PATTERN...
+ *
+ * Checks the map (both planted sites outside live text, named), a check
+ * of all sites cross-checked by the map, selection + admit + select + an
+ * fd-owned arm (armed by this pid, EBUSY on a second arm, disarmed by
+ * close), a refused arm (ESTALE, report read back), ENOENT for an unknown
+ * site, a batched admit resuming after a rejected candidate, and a
+ * snapshot that reads back as the same map. Prints PROBE-FAIL lines and
+ * exits 1 on any failure.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ftguard.h"
+
+static int failures;
+
+#define EXPECT(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			failures++;					\
+			printf("PROBE-FAIL %s:%d: ", __FILE__, __LINE__); \
+			printf(__VA_ARGS__);				\
+			printf(" [%s]\n", ftg_error_last());		\
+		}							\
+	} while (0)
+
+static void print_warning(const char *msg, void *data)
+{
+	printf("warning: %s\n", msg);
+}
+
+static void print_verdict(const char *what, const struct ftg_verdict *v)
+{
+	size_t i;
+
+	printf("%s: ok=%d n_ok=%" PRIu64 " n_bad=%" PRIu64 " findings=%zu\n",
+	       what, ftg_verdict_ok(v), ftg_verdict_n_ok(v),
+	       ftg_verdict_n_bad(v), ftg_verdict_count(v));
+	for (i = 0; i < ftg_verdict_count(v); i++) {
+		const struct ftg_finding *f = ftg_verdict_get(v, i);
+
+		printf("  [%s/%s agree=%d] %s\n",
+		       ftg_verdict_kind_name(f->module_verdict),
+		       ftg_verdict_kind_name(f->map_verdict), f->agree, f->reason);
+	}
+}
+
+static void probe_map(const struct ftg_map *map, uint64_t stale, uint64_t foreign)
+{
+	char buf[512];
+	size_t i;
+
+	printf("map %s: %zu regions, %zu overlaps, %zu sites, %zu outside live text\n",
+	       ftg_arch_name(ftg_map_arch(map)), ftg_map_region_count(map),
+	       ftg_map_overlap_count(map), ftg_map_site_count(map),
+	       ftg_map_sites_outside(map));
+	for (i = 0; i < ftg_map_site_count(map); i++) {
+		const struct ftg_map_site *ms = ftg_map_site_get(map, i);
+
+		if (ms->in_live_text)
+			continue;
+		ftg_map_describe(map, ms->site->addr, buf, sizeof(buf));
+		printf("  outside: 0x%" PRIx64 " %s: %s\n", ms->site->addr,
+		       ms->site->name, buf);
+	}
+	EXPECT(ftg_map_sites_outside(map) == 2, "two planted sites outside");
+	ftg_map_describe(map, stale, buf, sizeof(buf));
+	EXPECT(strstr(buf, "freed init text of ftg_target"), "stale: %s", buf);
+	ftg_map_describe(map, foreign, buf, sizeof(buf));
+	EXPECT(strstr(buf, "ioremap") && strstr(buf, "e1000_probe"), "foreign: %s", buf);
+}
+
+static void probe_check_all(const struct ftg_map *map, uint64_t stale,
+			    uint64_t foreign)
+{
+	struct ftg_control *ctl = ftg_control_open(NULL);
+	struct ftg_verdict *v = ctl ? ftg_check_run(ctl, map) : NULL;
+	unsigned int seen = 0;
+	size_t i;
+
+	EXPECT(v, "check run");
+	if (!v)
+		goto out;
+	print_verdict("check all", v);
+	EXPECT(!ftg_verdict_ok(v), "not ok");
+	for (i = 0; i < ftg_verdict_count(v); i++) {
+		const struct ftg_finding *f = ftg_verdict_get(v, i);
+
+		if (f->addr == stale && f->agree &&
+		    f->map_verdict == FTG_VERDICT_STALE)
+			seen |= 1;
+		if (f->addr == foreign && f->agree &&
+		    f->map_verdict == FTG_VERDICT_FOREIGN &&
+		    strstr(f->reason, "e1000_probe"))
+			seen |= 2;
+	}
+	EXPECT(seen == 3, "stale and foreign both found and named (%u)", seen);
+out:
+	ftg_verdict_free(v);
+	ftg_control_close(ctl);
+}
+
+static void probe_arm(const struct ftg_candidates *cand)
+{
+	struct ftg_control *ctl = ftg_control_open(NULL);
+	struct ftg_check_report *rep = NULL;
+	struct ftg_status st;
+	int ret;
+
+	EXPECT(ctl, "control open");
+	if (!ctl)
+		return;
+	ret = ftg_control_admit(ctl, cand);
+	EXPECT(ret >= 1, "admit (%d)", ret);
+	EXPECT(!ftg_control_select(ctl, cand), "select");
+	EXPECT(!ftg_control_arm(ctl, 0, &rep), "arm");
+	EXPECT(rep && ftg_check_report_ok(rep), "arm's check report");
+	ftg_check_report_free(rep);
+	EXPECT(!ftg_status_read(NULL, &st), "status");
+	printf("armed=%d owner='%s' armed_sites=%" PRIu64 "\n", st.armed,
+	       st.owner, st.armed_sites);
+	EXPECT(st.armed && st.owner_pid == getpid(), "armed by this process");
+	ret = ftg_control_arm(ctl, 0, NULL);
+	EXPECT(ret == -1 && errno == EBUSY, "second arm: EBUSY");
+	ftg_control_close(ctl);
+	EXPECT(!ftg_status_read(NULL, &st) && !st.armed, "close disarms");
+}
+
+static void probe_refusals(const struct ftg_map *map, uint64_t stale,
+			   uint64_t foreign, const struct ftg_candidates *vmlinux)
+{
+	struct ftg_control *ctl = ftg_control_open(NULL);
+	struct ftg_candidates *mixed = ftg_candidates_new();
+	struct ftg_check_report *rep = NULL;
+	struct ftg_status before, after;
+	uint64_t addrs[2] = { stale, foreign };
+	struct ftg_verdict *v;
+	size_t i;
+	int ret;
+
+	EXPECT(ctl, "control open");
+	if (!ctl)
+		goto out;
+	EXPECT(!ftg_control_select_addrs(ctl, addrs, 2), "select planted");
+	ret = ftg_control_arm(ctl, FTG_ARM_PERSISTENT, &rep);
+	printf("arm of planted sites: %d, %s\n", ret, ftg_error_last());
+	EXPECT(ret == -1 && errno == ESTALE, "ESTALE");
+	EXPECT(rep, "report after the refusal");
+	v = rep ? ftg_verdict_new(rep, map) : NULL;
+	if (v)
+		print_verdict("refused arm", v);
+	EXPECT(v && ftg_verdict_count(v) == 2, "two findings");
+	ftg_verdict_free(v);
+	ftg_check_report_free(rep);
+
+	addrs[0] = 0x1234;
+	EXPECT(ftg_control_select_addrs(ctl, addrs, 1) == -1 && errno == ENOENT,
+	       "unknown site: ENOENT");
+
+	/* A candidate the module rejects first, then good ones. */
+	ftg_candidates_add(mixed, "vfs_read", 1, NULL);
+	for (i = 0; i < ftg_candidates_count(vmlinux) && i < 200; i++) {
+		const struct ftg_candidate *c = ftg_candidates_get(vmlinux, i);
+
+		ftg_candidates_add(mixed, c->name, c->addr, NULL);
+	}
+	ftg_status_read(NULL, &before);
+	ret = ftg_control_admit(ctl, mixed);
+	ftg_status_read(NULL, &after);
+	printf("mixed admit: sent %d, admitted %" PRIu64 " -> %" PRIu64
+	       ", rejected %" PRIu64 " -> %" PRIu64 "\n", ret, before.admitted,
+	       after.admitted, before.rejected, after.rejected);
+	EXPECT(ret == (int)ftg_candidates_count(mixed), "every candidate sent");
+	EXPECT(after.rejected == before.rejected + 1, "one rejected");
+	EXPECT(!ftg_control_reset(ctl), "reset");
+out:
+	ftg_candidates_free(mixed);
+	ftg_control_close(ctl);
+}
+
+static void probe_snapshot(const struct ftg_root *root)
+{
+	struct ftg_map *live = ftg_map_load(root), *copy = NULL;
+	struct ftg_root *snap;
+
+	/* The admits above changed the sites: compare with a fresh live map
+	 * taken right before the save (the guest is otherwise quiet). */
+	EXPECT(!ftg_snapshot_save(root, "/tmp/snap"), "snapshot save");
+	snap = ftg_root_open("/tmp/snap");
+	if (snap)
+		copy = ftg_map_load(snap);
+	EXPECT(live && copy && ftg_map_region_count(copy) == ftg_map_region_count(live) &&
+	       ftg_map_site_count(copy) == ftg_map_site_count(live),
+	       "snapshot reads back as the live map");
+	ftg_map_free(copy);
+	ftg_map_free(live);
+	ftg_root_free(snap);
+}
+
+int main(int argc, char **argv)
+{
+	struct ftg_root *root;
+	struct ftg_map *map;
+	struct ftg_kallsyms *ks;
+	struct ftg_ftrace_funcs *avail;
+	struct ftg_selection *sel;
+	struct ftg_candidates *cand = NULL, *vmlinux = NULL;
+	uint64_t stale, foreign;
+	int i;
+
+	if (argc < 4) {
+		fprintf(stderr, "usage: vm-probe STALE FOREIGN PATTERN...\n");
+		return 2;
+	}
+	stale = strtoull(argv[1], NULL, 0);
+	foreign = strtoull(argv[2], NULL, 0);
+	ftg_set_warning_handler(print_warning, NULL);
+	root = ftg_root_open(NULL);
+	map = root ? ftg_map_load(root) : NULL;
+	if (!map) {
+		printf("PROBE-FAIL map: %s\n", ftg_error_last());
+		return 1;
+	}
+	probe_map(map, stale, foreign);
+	probe_check_all(map, stale, foreign);
+
+	ks = ftg_kallsyms_read(ftg_root_proc(root));
+	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
+	EXPECT(ks && avail, "readers");
+	sel = ftg_selection_new();
+	for (i = 3; i < argc; i++)
+		EXPECT(!ftg_selection_add(sel, argv[i]), "pattern %s", argv[i]);
+	if (ks && avail) {
+		vmlinux = ftg_candidates_vmlinux(ks, avail);
+		cand = ftg_selection_resolve(sel, ks, avail);
+		printf("kallsyms %zu, available %zu, vmlinux candidates %zu, selected %zu\n",
+		       ftg_kallsyms_count(ks), ftg_ftrace_funcs_count(avail),
+		       vmlinux ? ftg_candidates_count(vmlinux) : 0,
+		       cand ? ftg_candidates_count(cand) : 0);
+	}
+	EXPECT(cand && vmlinux, "selection");
+	if (cand && vmlinux) {
+		probe_arm(cand);
+		probe_refusals(map, stale, foreign, vmlinux);
+	}
+	probe_snapshot(root);
+
+	ftg_candidates_free(cand);
+	ftg_candidates_free(vmlinux);
+	ftg_selection_free(sel);
+	ftg_kallsyms_free(ks);
+	ftg_ftrace_funcs_free(avail);
+	ftg_map_free(map);
+	ftg_root_free(root);
+	printf("probe failures: %d\n", failures);
+	return failures ? 1 : 0;
+}
