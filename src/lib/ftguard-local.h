@@ -109,6 +109,16 @@ char *ftgl_kmod_read(const char *debugfs_dir, const char *table, size_t *len);
 int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum);
 /* Checks "ftguard-@table N" on the first line; 0 or -1 with the error. */
 int ftgl_kmod_header(const char *table, const char *line);
+/* "@table:@lineno: @what" as FTG_E_BAD_LINE; returns -1. */
+int ftgl_bad_line(const char *table, unsigned long lineno, const char *what);
+/* A NUL-terminated malloc'ed copy of @text (@len bytes). */
+char *ftgl_copy_text(const char *text, size_t len);
+/* Index of @word in @names[0..@n), or -1. */
+int ftgl_name_index(const char *const *names, size_t n, const char *word);
+/* Unescapes a name word in place and pools it; NULL on error (recorded,
+ * prefixed "@table:@lineno"). */
+const char *ftgl_pool_name(struct ftgl_pool *pool, char *word,
+			   const char *table, unsigned long lineno);
 /* Parses a check report from a response or file; @what names the source. */
 struct ftg_check_report *ftgl_check_report_parse(const char *what,
 						 const char *text, size_t len);

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * ftguard/check and the control response to check/arm (doc/interface.md):
+ * a result line, then one line per reported site.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+static const char *const verdict_names[] = {
+	[FTG_VERDICT_OK] = "ok",
+	[FTG_VERDICT_STALE] = "stale",
+	[FTG_VERDICT_FOREIGN] = "foreign",
+	[FTG_VERDICT_MISMATCH] = "mismatch",
+};
+
+/**
+ * ftg_verdict_kind_name - the table's word for a verdict
+ * @kind: the verdict
+ *
+ * Return: "ok", "stale", "foreign", "mismatch"; "?" out of range.
+ */
+const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind)
+{
+	if ((unsigned int)kind >= FTGL_ARRAY_SIZE(verdict_names))
+		return "?";
+	return verdict_names[kind];
+}
+
+/* A hex byte string as the check table prints it, or "-". */
+static bool valid_bytes(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!strcmp(s, "-"))
+		return true;
+	if (!n || n > 32)
+		return false;
+	return strspn(s, "0123456789abcdefABCDEF") == n;
+}
+
+struct ftg_check_report {
+	bool checked;		/* false: "result never" */
+	bool ok;
+	uint64_t n_ok;
+	uint64_t n_bad;
+	uint64_t ms;
+	struct ftgl_vec lines;	/* struct ftg_check_line */
+	struct ftgl_pool pool;
+};
+
+static int parse_result(struct ftg_check_report *rep, const char *what,
+			char *line, unsigned long lineno)
+{
+	char *w[6];
+	int n = line ? ftgl_split(line, w, 6) : 0;
+
+	if (n == 2 && !strcmp(w[0], "result") && !strcmp(w[1], "never"))
+		return 0;	/* no check yet: not ok, nothing counted */
+	if (n != 5 || strcmp(w[0], "result") ||
+	    (strcmp(w[1], "ok") && strcmp(w[1], "fail")) ||
+	    ftgl_parse_u64(w[2], &rep->n_ok) || ftgl_parse_u64(w[3], &rep->n_bad) ||
+	    ftgl_parse_u64(w[4], &rep->ms))
+		return ftgl_bad_line(what, lineno,
+				"expected \"result ok|fail <n_ok> <n_bad> <ms>\"");
+	rep->checked = true;
+	rep->ok = !strcmp(w[1], "ok");
+	return 0;
+}
+
+static int parse_check_line(struct ftg_check_report *rep, const char *what,
+			    char *line, unsigned long lineno)
+{
+	struct ftg_check_line *cl;
+	char *w[7];
+	int verdict;
+	uint64_t addr;
+
+	if (ftgl_split(line, w, 7) != 6)
+		return ftgl_bad_line(what, lineno, "expected 6 fields");
+	verdict = ftgl_name_index(verdict_names, FTGL_ARRAY_SIZE(verdict_names), w[1]);
+	if (ftgl_parse_hex(w[0], &addr))
+		return ftgl_bad_line(what, lineno, "malformed address");
+	if (verdict < 0)
+		return ftgl_bad_line(what, lineno, "unknown verdict");
+	if (!valid_bytes(w[3]) || !valid_bytes(w[4]))
+		return ftgl_bad_line(what, lineno, "malformed bytes");
+	cl = ftgl_vec_push(&rep->lines);
+	if (!cl)
+		return -1;
+	cl->addr = addr;
+	cl->verdict = verdict;
+	cl->expected = ftgl_pool_strdup(&rep->pool, w[3]);
+	cl->actual = ftgl_pool_strdup(&rep->pool, w[4]);
+	cl->owner = ftgl_pool_name(&rep->pool, w[2], what, lineno);
+	cl->name = cl->owner ? ftgl_pool_name(&rep->pool, w[5], what, lineno) : NULL;
+	return cl->name && cl->expected && cl->actual ? 0 : -1;
+}
+
+struct ftg_check_report *ftgl_check_report_parse(const char *what,
+						 const char *text, size_t len)
+{
+	struct ftg_check_report *rep = calloc(1, sizeof(*rep));
+	char *buf = ftgl_copy_text(text, len), *line;
+	struct ftgl_lines lines;
+
+	if (!rep || !buf) {
+		if (!rep)
+			ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		goto fail;
+	}
+	ftgl_vec_init(&rep->lines, sizeof(struct ftg_check_line));
+	ftgl_lines_init(&lines, buf, len);
+	if (ftgl_kmod_header("check", ftgl_lines_next(&lines)))
+		goto fail;
+	line = ftgl_lines_next(&lines);
+	if (parse_result(rep, what, line, lines.lineno))
+		goto fail;
+	while ((line = ftgl_lines_next(&lines)))
+		if (*line && parse_check_line(rep, what, line, lines.lineno))
+			goto fail;
+	if (lines.too_long) {
+		ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "%s: line too long", what);
+		goto fail;
+	}
+	free(buf);
+	return rep;
+fail:
+	free(buf);
+	ftg_check_report_free(rep);
+	return NULL;
+}
+
+struct ftg_check_report *ftgl_check_report_copy(const struct ftg_check_report *rep)
+{
+	struct ftg_check_report *copy = calloc(1, sizeof(*copy));
+	size_t i;
+
+	if (!copy) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	copy->checked = rep->checked;
+	copy->ok = rep->ok;
+	copy->n_ok = rep->n_ok;
+	copy->n_bad = rep->n_bad;
+	copy->ms = rep->ms;
+	ftgl_vec_init(&copy->lines, sizeof(struct ftg_check_line));
+	for (i = 0; i < rep->lines.len; i++) {
+		const struct ftg_check_line *src = ftgl_vec_at(&rep->lines, i);
+		struct ftg_check_line *dst = ftgl_vec_push(&copy->lines);
+
+		if (!dst)
+			goto fail;
+		*dst = *src;
+		dst->owner = ftgl_pool_strdup(&copy->pool, src->owner);
+		dst->name = ftgl_pool_strdup(&copy->pool, src->name);
+		dst->expected = ftgl_pool_strdup(&copy->pool, src->expected);
+		dst->actual = ftgl_pool_strdup(&copy->pool, src->actual);
+		if (!dst->owner || !dst->name || !dst->expected || !dst->actual)
+			goto fail;
+	}
+	return copy;
+fail:
+	ftg_check_report_free(copy);
+	return NULL;
+}
+
+/**
+ * ftg_check_report_parse - parse a check report (table or response)
+ * @text: the report's text
+ * @len: its length
+ *
+ * Return: the report, to free with ftg_check_report_free(), or NULL.
+ */
+struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len)
+{
+	return ftgl_check_report_parse("check", text, len);
+}
+
+/**
+ * ftg_check_report_read - read ftguard/check (the last check's report)
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ *
+ * Return: the report, to free with ftg_check_report_free(), or NULL.
+ */
+struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
+{
+	size_t len;
+	char *buf = ftgl_kmod_read(debugfs_dir, "check", &len);
+	struct ftg_check_report *rep;
+
+	if (!buf)
+		return NULL;
+	rep = ftgl_check_report_parse("check", buf, len);
+	free(buf);
+	return rep;
+}
+
+/**
+ * ftg_check_report_free - free a check report
+ * @rep: the report, or NULL
+ */
+void ftg_check_report_free(struct ftg_check_report *rep)
+{
+	if (!rep)
+		return;
+	ftgl_vec_release(&rep->lines);
+	ftgl_pool_release(&rep->pool);
+	free(rep);
+}
+
+/**
+ * ftg_check_report_ok - did the module find every checked site ok?
+ * @rep: the report
+ *
+ * Return: true for "result ok".
+ */
+bool ftg_check_report_ok(const struct ftg_check_report *rep)
+{
+	return rep->ok;
+}
+
+/**
+ * ftg_check_report_checked - has the module checked anything yet?
+ * @rep: the report
+ *
+ * Return: false for the module's "result never" (no check since load).
+ */
+bool ftg_check_report_checked(const struct ftg_check_report *rep)
+{
+	return rep->checked;
+}
+
+/**
+ * ftg_check_report_n_ok - sites the module found ok
+ * @rep: the report
+ *
+ * Return: the count from the result line.
+ */
+uint64_t ftg_check_report_n_ok(const struct ftg_check_report *rep)
+{
+	return rep->n_ok;
+}
+
+/**
+ * ftg_check_report_n_bad - sites the module found wrong
+ * @rep: the report
+ *
+ * Return: the count from the result line.
+ */
+uint64_t ftg_check_report_n_bad(const struct ftg_check_report *rep)
+{
+	return rep->n_bad;
+}
+
+/**
+ * ftg_check_report_ms - how long the check took
+ * @rep: the report
+ *
+ * Return: milliseconds, from the result line.
+ */
+uint64_t ftg_check_report_ms(const struct ftg_check_report *rep)
+{
+	return rep->ms;
+}
+
+/**
+ * ftg_check_report_count - number of site lines in the report
+ * @rep: the report
+ *
+ * Return: the count (bad sites, and ok ones when fewer than 64 were
+ * checked).
+ */
+size_t ftg_check_report_count(const struct ftg_check_report *rep)
+{
+	return rep->lines.len;
+}
+
+/**
+ * ftg_check_report_get - the @i-th site line
+ * @rep: the report
+ * @i: index
+ *
+ * Return: the line (owned by @rep), or NULL when @i >= count.
+ */
+const struct ftg_check_line *ftg_check_report_get(const struct ftg_check_report *rep,
+						  size_t i)
+{
+	return ftgl_vec_at(&rep->lines, i);
+}

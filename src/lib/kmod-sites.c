@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * ftguard/sites and ftguard/modules (doc/interface.md): one site, or one
+ * module (live or a tombstone), per line.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+static const char *const site_state_names[] = {
+	[FTG_SITE_OK] = "ok",
+	[FTG_SITE_ARMED] = "armed",
+	[FTG_SITE_UNCHECKED] = "unchecked",
+	[FTG_SITE_STALE] = "stale",
+	[FTG_SITE_FOREIGN] = "foreign",
+	[FTG_SITE_MISMATCH] = "mismatch",
+	[FTG_SITE_PLANTED] = "planted",
+};
+
+static const char *const section_names[] = {
+	[FTG_SECTION_CORE] = "core",
+	[FTG_SECTION_INIT] = "init",
+};
+
+/**
+ * ftg_site_state_name - the table's word for a site state
+ * @state: the state
+ *
+ * Return: "ok", "armed", ...; "?" out of range.
+ */
+const char *ftg_site_state_name(enum ftg_site_state state)
+{
+	if ((unsigned int)state >= FTGL_ARRAY_SIZE(site_state_names))
+		return "?";
+	return site_state_names[state];
+}
+
+/**
+ * ftg_site_state_parse - the state a table word names
+ * @name: "ok", "armed", ...
+ *
+ * Return: the enum ftg_site_state, or -1 (EINVAL) if unknown.
+ */
+int ftg_site_state_parse(const char *name)
+{
+	int i = ftgl_name_index(site_state_names, FTGL_ARRAY_SIZE(site_state_names),
+			   name);
+
+	if (i < 0)
+		errno = EINVAL;
+	return i;
+}
+
+struct ftg_sites {
+	struct ftgl_vec sites;	/* struct ftg_site, address order */
+	struct ftgl_pool pool;
+};
+
+static int parse_site(struct ftg_sites *s, char *line, unsigned long lineno)
+{
+	struct ftg_site *site;
+	char *w[8];
+	int state, section;
+	uint64_t addr, hits, reads;
+
+	if (ftgl_split(line, w, 8) != 7)
+		return ftgl_bad_line("sites", lineno, "expected 7 fields");
+	state = ftgl_name_index(site_state_names, FTGL_ARRAY_SIZE(site_state_names), w[1]);
+	section = ftgl_name_index(section_names, FTGL_ARRAY_SIZE(section_names), w[2]);
+	if (ftgl_parse_hex(w[0], &addr) || ftgl_parse_u64(w[4], &hits) ||
+	    ftgl_parse_u64(w[5], &reads))
+		return ftgl_bad_line("sites", lineno, "malformed number");
+	if (state < 0)
+		return ftgl_bad_line("sites", lineno, "unknown state");
+	if (section < 0)
+		return ftgl_bad_line("sites", lineno, "unknown section");
+	site = ftgl_vec_push(&s->sites);
+	if (!site)
+		return -1;
+	site->addr = addr;
+	site->state = state;
+	site->section = section;
+	site->hits = hits;
+	site->reads = reads;
+	site->owner = ftgl_pool_name(&s->pool, w[3], "sites", lineno);
+	site->name = site->owner ? ftgl_pool_name(&s->pool, w[6], "sites", lineno) : NULL;
+	return site->name ? 0 : -1;
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct ftg_site *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int cmp_site_r(const void *a, const void *b, void *arg)
+{
+	return cmp_site(a, b);
+}
+
+static struct ftg_sites *sites_parse(char *buf, size_t len)
+{
+	struct ftg_sites *s = calloc(1, sizeof(*s));
+	struct ftgl_lines lines;
+	char *line;
+
+	if (!s) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&s->sites, sizeof(struct ftg_site));
+	ftgl_lines_init(&lines, buf, len);
+	if (ftgl_kmod_header("sites", ftgl_lines_next(&lines)))
+		goto fail;
+	while ((line = ftgl_lines_next(&lines)))
+		if (*line && parse_site(s, line, lines.lineno))
+			goto fail;
+	if (lines.too_long) {
+		ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "sites: line too long");
+		goto fail;
+	}
+	ftgl_sort(s->sites.data, s->sites.len, sizeof(struct ftg_site),
+		  cmp_site_r, NULL);
+	return s;
+fail:
+	ftg_sites_free(s);
+	return NULL;
+}
+
+/**
+ * ftg_sites_parse - parse the text of ftguard/sites
+ * @text: the table's text
+ * @len: its length
+ *
+ * Return: the sites in address order, to free with ftg_sites_free(), or
+ * NULL.
+ */
+struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
+{
+	char *buf = ftgl_copy_text(text, len);
+	struct ftg_sites *s;
+
+	if (!buf)
+		return NULL;
+	s = sites_parse(buf, len);
+	free(buf);
+	return s;
+}
+
+/**
+ * ftg_sites_read - read ftguard/sites
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ *
+ * Return: the sites in address order, to free with ftg_sites_free(), or
+ * NULL.
+ */
+struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
+{
+	size_t len;
+	char *buf = ftgl_kmod_read(debugfs_dir, "sites", &len);
+	struct ftg_sites *s;
+
+	if (!buf)
+		return NULL;
+	s = sites_parse(buf, len);
+	free(buf);
+	return s;
+}
+
+/**
+ * ftg_sites_free - free a sites table
+ * @sites: the table, or NULL
+ */
+void ftg_sites_free(struct ftg_sites *sites)
+{
+	if (!sites)
+		return;
+	ftgl_vec_release(&sites->sites);
+	ftgl_pool_release(&sites->pool);
+	free(sites);
+}
+
+/**
+ * ftg_sites_count - number of sites
+ * @sites: the table
+ *
+ * Return: the count.
+ */
+size_t ftg_sites_count(const struct ftg_sites *sites)
+{
+	return sites->sites.len;
+}
+
+/**
+ * ftg_sites_get - the @i-th site in address order
+ * @sites: the table
+ * @i: index
+ *
+ * Return: the site (owned by @sites), or NULL when @i >= count.
+ */
+const struct ftg_site *ftg_sites_get(const struct ftg_sites *sites, size_t i)
+{
+	return ftgl_vec_at(&sites->sites, i);
+}
+
+/**
+ * ftg_sites_find - the site at @addr
+ * @sites: the table
+ * @addr: the site's address
+ *
+ * Return: the site, or NULL.
+ */
+const struct ftg_site *ftg_sites_find(const struct ftg_sites *sites, uint64_t addr)
+{
+	struct ftg_site key = { .addr = addr };
+
+	return ftgl_search(&key, sites->sites.data, sites->sites.len,
+			   sizeof(struct ftg_site), cmp_site);
+}
+
+static const char *const kmodule_state_names[] = {
+	[FTG_KMODULE_COMING] = "coming",
+	[FTG_KMODULE_LIVE] = "live",
+	[FTG_KMODULE_GOING] = "going",
+	[FTG_KMODULE_GONE] = "gone",
+};
+
+/* ftguard.ko prints "live"; doc/interface.md once wrote "init:live":
+ * both are read. */
+static const char *const init_state_names[] = {
+	[FTG_INIT_LIVE] = "live",
+	[FTG_INIT_DROPPED] = "dropped",
+	[FTG_INIT_NONE] = "none",
+};
+
+static int parse_init_state(const char *word)
+{
+	if (!strncmp(word, "init:", 5))
+		word += 5;
+	return ftgl_name_index(init_state_names, FTGL_ARRAY_SIZE(init_state_names),
+			  word);
+}
+
+/* Sizes are decimal; a 0x prefix is read as hex. */
+static int parse_size(const char *word, uint64_t *out)
+{
+	if (word[0] == '0' && (word[1] == 'x' || word[1] == 'X'))
+		return ftgl_parse_hex(word, out);
+	return ftgl_parse_u64(word, out);
+}
+
+/**
+ * ftg_kmodule_state_name - the table's word for a module state
+ * @state: the state
+ *
+ * Return: "coming", "live", "going", "gone"; "?" out of range.
+ */
+const char *ftg_kmodule_state_name(enum ftg_kmodule_state state)
+{
+	if ((unsigned int)state >= FTGL_ARRAY_SIZE(kmodule_state_names))
+		return "?";
+	return kmodule_state_names[state];
+}
+
+struct ftg_kmodules {
+	struct ftgl_vec mods;	/* struct ftg_kmodule, table order */
+	struct ftgl_pool pool;
+};
+
+static int parse_kmodule(struct ftg_kmodules *km, char *line,
+			 unsigned long lineno)
+{
+	struct ftg_kmodule *m;
+	char *w[10];
+	int state, init;
+	uint64_t v[6];
+
+	if (ftgl_split(line, w, 10) != 9)
+		return ftgl_bad_line("modules", lineno, "expected 9 fields");
+	state = ftgl_name_index(kmodule_state_names,
+			   FTGL_ARRAY_SIZE(kmodule_state_names), w[1]);
+	init = parse_init_state(w[6]);
+	if (state < 0)
+		return ftgl_bad_line("modules", lineno, "unknown state");
+	if (init < 0)
+		return ftgl_bad_line("modules", lineno, "unknown init state");
+	if (ftgl_parse_hex(w[2], &v[0]) || parse_size(w[3], &v[1]) ||
+	    ftgl_parse_hex(w[4], &v[2]) || parse_size(w[5], &v[3]) ||
+	    ftgl_parse_u64(w[7], &v[4]) || ftgl_parse_u64(w[8], &v[5]))
+		return ftgl_bad_line("modules", lineno, "malformed number");
+	m = ftgl_vec_push(&km->mods);
+	if (!m)
+		return -1;
+	m->state = state;
+	m->init = init;
+	m->core_base = v[0];
+	m->core_text_size = v[1];
+	m->init_base = v[2];
+	m->init_text_size = v[3];
+	m->dropped_ms = v[4];
+	m->nsites = v[5];
+	m->name = ftgl_pool_name(&km->pool, w[0], "modules", lineno);
+	return m->name ? 0 : -1;
+}
+
+static struct ftg_kmodules *kmodules_parse(char *buf, size_t len)
+{
+	struct ftg_kmodules *km = calloc(1, sizeof(*km));
+	struct ftgl_lines lines;
+	char *line;
+
+	if (!km) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&km->mods, sizeof(struct ftg_kmodule));
+	ftgl_lines_init(&lines, buf, len);
+	if (ftgl_kmod_header("modules", ftgl_lines_next(&lines)))
+		goto fail;
+	while ((line = ftgl_lines_next(&lines)))
+		if (*line && parse_kmodule(km, line, lines.lineno))
+			goto fail;
+	if (lines.too_long) {
+		ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "modules: line too long");
+		goto fail;
+	}
+	return km;
+fail:
+	ftg_kmodules_free(km);
+	return NULL;
+}
+
+/**
+ * ftg_kmodules_parse - parse the text of ftguard/modules
+ * @text: the table's text
+ * @len: its length
+ *
+ * Return: the modules, to free with ftg_kmodules_free(), or NULL.
+ */
+struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
+{
+	char *buf = ftgl_copy_text(text, len);
+	struct ftg_kmodules *km;
+
+	if (!buf)
+		return NULL;
+	km = kmodules_parse(buf, len);
+	free(buf);
+	return km;
+}
+
+/**
+ * ftg_kmodules_read - read ftguard/modules
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ *
+ * Return: the modules, to free with ftg_kmodules_free(), or NULL.
+ */
+struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
+{
+	size_t len;
+	char *buf = ftgl_kmod_read(debugfs_dir, "modules", &len);
+	struct ftg_kmodules *km;
+
+	if (!buf)
+		return NULL;
+	km = kmodules_parse(buf, len);
+	free(buf);
+	return km;
+}
+
+/**
+ * ftg_kmodules_free - free a modules table
+ * @mods: the table, or NULL
+ */
+void ftg_kmodules_free(struct ftg_kmodules *mods)
+{
+	if (!mods)
+		return;
+	ftgl_vec_release(&mods->mods);
+	ftgl_pool_release(&mods->pool);
+	free(mods);
+}
+
+/**
+ * ftg_kmodules_count - number of entries (live modules and tombstones)
+ * @mods: the table
+ *
+ * Return: the count.
+ */
+size_t ftg_kmodules_count(const struct ftg_kmodules *mods)
+{
+	return mods->mods.len;
+}
+
+/**
+ * ftg_kmodules_get - the @i-th entry in table order
+ * @mods: the table
+ * @i: index
+ *
+ * Return: the entry (owned by @mods), or NULL when @i >= count.
+ */
+const struct ftg_kmodule *ftg_kmodules_get(const struct ftg_kmodules *mods, size_t i)
+{
+	return ftgl_vec_at(&mods->mods, i);
+}
+
+/**
+ * ftg_kmodules_find - the entry for module @name
+ * @mods: the table
+ * @name: module name
+ *
+ * A module loaded twice has a tombstone and a live entry: the entry that
+ * is not gone wins, else the last tombstone.
+ *
+ * Return: the entry, or NULL.
+ */
+const struct ftg_kmodule *ftg_kmodules_find(const struct ftg_kmodules *mods,
+					    const char *name)
+{
+	const struct ftg_kmodule *found = NULL;
+	size_t i;
+
+	for (i = 0; i < mods->mods.len; i++) {
+		const struct ftg_kmodule *m = ftgl_vec_at(&mods->mods, i);
+
+		if (strcmp(m->name, name))
+			continue;
+		if (m->state != FTG_KMODULE_GONE)
+			return m;
+		found = m;
+	}
+	return found;
+}

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * ftguard/status (doc/interface.md): "key value" lines after the header;
+ * unknown keys are skipped so the module may add some.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+enum status_kind { ST_BOOL, ST_U64, ST_HEX, ST_TEXT, ST_OWNER, ST_LAST_CHECK };
+
+static const struct {
+	const char *key;
+	enum status_kind kind;
+	size_t offset;
+} status_keys[] = {
+#define KEY(name, kind) { #name, kind, offsetof(struct ftg_status, name) }
+	KEY(loaded, ST_BOOL),
+	KEY(armed, ST_BOOL),
+	KEY(owner, ST_OWNER),
+	KEY(armed_sites, ST_U64),
+	KEY(killed, ST_BOOL),
+	KEY(kill_reason, ST_TEXT),
+	KEY(sites, ST_U64),
+	KEY(vmlinux_sites, ST_U64),
+	KEY(module_sites, ST_U64),
+	KEY(admitted, ST_U64),
+	KEY(rejected, ST_U64),
+	{ "last_check", ST_LAST_CHECK, 0 },
+	KEY(last_error, ST_TEXT),
+	KEY(verify_period_ms, ST_U64),
+	KEY(max_arm, ST_U64),
+	KEY(fault_injection, ST_BOOL),
+	KEY(modules_vaddr, ST_HEX),
+	KEY(modules_end, ST_HEX),
+	KEY(vmalloc_start, ST_HEX),
+	KEY(vmalloc_end, ST_HEX),
+#undef KEY
+};
+
+/* Free text: "-" means empty; escapes are undone when well formed. */
+static void set_text(char *dst, const char *value)
+{
+	char tmp[FTG_TEXT_LEN];
+
+	if (!strcmp(value, "-")) {
+		dst[0] = '\0';
+		return;
+	}
+	snprintf(tmp, sizeof(tmp), "%s", value);
+	if (ftg_unescape(tmp))
+		snprintf(tmp, sizeof(tmp), "%s", value);	/* keep raw */
+	memcpy(dst, tmp, FTG_TEXT_LEN);
+}
+
+static int parse_last_check(struct ftg_status *st, char *value)
+{
+	char *w[5];
+	int n = ftgl_split(value, w, 5);
+
+	if (n == 1 && !strcmp(w[0], "never")) {
+		st->checked = false;
+		return 0;
+	}
+	if (n != 4 || ftgl_parse_u64(w[0], &st->last_check_ms) ||
+	    (strcmp(w[1], "ok") && strcmp(w[1], "fail")) ||
+	    ftgl_parse_u64(w[2], &st->last_check_n_ok) ||
+	    ftgl_parse_u64(w[3], &st->last_check_n_bad))
+		return -1;
+	st->checked = true;
+	st->last_check_ok = !strcmp(w[1], "ok");
+	return 0;
+}
+
+static int parse_status_value(struct ftg_status *st, size_t k, char *value)
+{
+	void *field = (char *)st + status_keys[k].offset;
+	uint64_t v;
+
+	switch (status_keys[k].kind) {
+	case ST_BOOL:
+		if (ftgl_parse_u64(value, &v) || v > 1)
+			return -1;
+		*(bool *)field = v;
+		return 0;
+	case ST_U64:
+		return ftgl_parse_u64(value, field);
+	case ST_HEX:
+		return ftgl_parse_hex(value, field);
+	case ST_TEXT:
+		set_text(field, value);
+		return 0;
+	case ST_OWNER:
+		set_text(st->owner, value);
+		st->owner_pid = 0;
+		if (value[0] >= '1' && value[0] <= '9')
+			st->owner_pid = atoi(value);
+		return 0;
+	case ST_LAST_CHECK:
+		return parse_last_check(st, value);
+	}
+	return -1;
+}
+
+static int status_parse(char *buf, size_t len, struct ftg_status *st)
+{
+	struct ftgl_lines lines;
+	char *line;
+
+	memset(st, 0, sizeof(*st));
+	ftgl_lines_init(&lines, buf, len);
+	if (ftgl_kmod_header("status", ftgl_lines_next(&lines)))
+		return -1;
+	while ((line = ftgl_lines_next(&lines))) {
+		char *value = strchr(line, ' ');
+		size_t k;
+
+		if (!*line)
+			continue;
+		if (value)
+			*value++ = '\0';
+		for (k = 0; k < FTGL_ARRAY_SIZE(status_keys); k++)
+			if (!strcmp(line, status_keys[k].key))
+				break;
+		if (k == FTGL_ARRAY_SIZE(status_keys))
+			continue;	/* a newer key: ignore */
+		if (!value)
+			return ftgl_bad_line("status", lines.lineno, "key without value");
+		if (parse_status_value(st, k, value))
+			return ftgl_err(FTG_E_BAD_NUMBER, EINVAL,
+					"status:%lu: bad value for %s", lines.lineno,
+					line);
+	}
+	if (lines.too_long)
+		return ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "status: line too long");
+	return 0;
+}
+
+/**
+ * ftg_status_parse - parse the text of ftguard/status
+ * @text: the table's text
+ * @len: its length
+ * @st: filled on success
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
+{
+	char *buf = ftgl_copy_text(text, len);
+	int ret;
+
+	if (!buf)
+		return -1;
+	ret = status_parse(buf, len, st);
+	free(buf);
+	return ret;
+}
+
+/**
+ * ftg_status_read - read ftguard/status
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ * @st: filled on success
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int ftg_status_read(const char *debugfs_dir, struct ftg_status *st)
+{
+	size_t len;
+	char *buf = ftgl_kmod_read(debugfs_dir, "status", &len);
+	int ret;
+
+	if (!buf)
+		return -1;
+	ret = status_parse(buf, len, st);
+	free(buf);
+	return ret;
+}
