@@ -3,6 +3,16 @@
 # there and the symbol table names exactly name+0x0 in vmlinux.
 . /tests/lib.sh
 
+# Leave the system as found, also when a check fails half-way.
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_target ftg_other ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 kaddr() { grep " $1\$" /proc/kallsyms | head -n 1 | cut -d' ' -f1; }
 fn=vfs_fsync

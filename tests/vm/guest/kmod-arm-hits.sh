@@ -3,6 +3,16 @@
 # with parent fn_b; N fills more than 3 ring-buffer pages.
 . /tests/lib.sh
 
+# Leave the system as found, also when a check fails half-way.
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_target ftg_other ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
 N=3000
 sites=$FTG_DEBUGFS/sites
 site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$sites"; }

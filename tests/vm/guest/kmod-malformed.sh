@@ -3,6 +3,16 @@
 # in the response and a reason in status; the module keeps working.
 . /tests/lib.sh
 
+# Leave the system as found, also when a check fails half-way.
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_target ftg_other ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 load_ftguard
 sites_before=$(status sites)

@@ -5,6 +5,16 @@
 # ok neighbours are read once.
 . /tests/lib.sh
 
+# Leave the system as found, also when a check fails half-way.
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_target ftg_other ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
 sites=$FTG_DEBUGFS/sites
 field() { awk -v a="$1" -v f="$2" '($1 "") == (a "") { print $f }' "$sites"; }
 site_ip() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $1 }' "$sites"; }

@@ -4,6 +4,16 @@
 # loaded next at the same address has nothing in enabled_functions.
 . /tests/lib.sh
 
+# Leave the system as found, also when a check fails half-way.
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_target ftg_other ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
 site_ip() { awk -v o="$1" -v n="$2" '$4 == o && $7 == n { print $1 }' "$sites"; }

@@ -3,6 +3,16 @@
 # once under the lock, in bounded time and memory, all ok.
 . /tests/lib.sh
 
+# Leave the system as found, also when a check fails half-way.
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_target ftg_other ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
 N=2000
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }

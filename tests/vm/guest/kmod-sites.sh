@@ -4,6 +4,16 @@
 # each drop an event in the ftguard instance.
 . /tests/lib.sh
 
+# Leave the system as found, also when a check fails half-way.
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_target ftg_other ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
 sites=$FTG_DEBUGFS/sites
 trace=$FTG_INSTANCE/trace
 # count_sites OWNER [SECTION]
