@@ -22,9 +22,7 @@ struct ftg_verdict {
 
 static bool is_live_text(const struct ftg_region *r)
 {
-	return r->live && (r->kind == FTG_REGION_CORE_TEXT ||
-			   r->kind == FTG_REGION_MODULE_TEXT ||
-			   r->kind == FTG_REGION_MODULE_INIT);
+	return r->live && ftgl_region_is_text(r->kind);
 }
 
 /*
@@ -49,8 +47,7 @@ static enum ftg_verdict_kind map_judge(const struct ftg_map *map, uint64_t addr,
 			io = in[k];
 		if (!text && is_live_text(in[k]))
 			text = in[k];
-		if (!tomb && (in[k]->kind == FTG_REGION_INIT_FREED ||
-			      in[k]->kind == FTG_REGION_MODULE_GONE))
+		if (!tomb && ftgl_region_is_tombstone(in[k]->kind))
 			tomb = in[k];
 	}
 	if (tomb && (io || !text)) {

@@ -126,6 +126,55 @@ struct ftg_check_report *ftgl_check_report_parse(const char *what,
 /* A deep copy of @rep. */
 struct ftg_check_report *ftgl_check_report_copy(const struct ftg_check_report *rep);
 
+/* map.c: kinds of regions. */
+static inline bool ftgl_region_is_range(enum ftg_region_kind kind)
+{
+	return kind == FTG_REGION_MODULES_RANGE ||
+	       kind == FTG_REGION_VMALLOC_RANGE ||
+	       kind == FTG_REGION_SHARED_RANGE;
+}
+
+/* Text let go: freed init text, an unloaded module's text. */
+static inline bool ftgl_region_is_tombstone(enum ftg_region_kind kind)
+{
+	return kind == FTG_REGION_INIT_FREED || kind == FTG_REGION_MODULE_GONE;
+}
+
+static inline bool ftgl_region_is_text(enum ftg_region_kind kind)
+{
+	return kind == FTG_REGION_CORE_TEXT || kind == FTG_REGION_MODULE_TEXT ||
+	       kind == FTG_REGION_MODULE_INIT;
+}
+
+/*
+ * map.c builds, map-query.c answers. Parts are staged by ftg_map_add_*()
+ * and become the sorted regions at ftg_map_finish().
+ */
+enum ftgl_map_source {
+	FTGL_SRC_KALLSYMS, FTGL_SRC_PROC, FTGL_SRC_KMOD, FTGL_SRC_VMALLOC,
+	FTGL_SRC_STATUS,
+};
+
+struct ftgl_staged {
+	struct ftg_region r;
+	enum ftgl_map_source src;
+};
+
+struct ftg_map {
+	struct ftgl_vec staged;		/* struct ftgl_staged */
+	struct ftgl_vec site_copies;	/* struct ftg_site */
+	struct ftgl_pool pool;
+	bool have_status;
+	struct ftg_status status;
+	/* After ftg_map_finish(): */
+	bool finished;
+	struct ftgl_vec regions;	/* struct ftg_region */
+	struct ftgl_vec overlaps;	/* struct ftg_overlap */
+	struct ftgl_vec sites;		/* struct ftg_map_site */
+	size_t outside;
+	enum ftg_arch arch;
+};
+
 #define FTGL_DEFAULT_DEBUGFS	"/sys/kernel/debug"
 
 #endif /* _FTGUARD_LOCAL_H */

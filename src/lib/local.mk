@@ -29,6 +29,7 @@ libftguard_la_SOURCES = \
 	src/lib/candidates.c \
 	src/lib/selection.c \
 	src/lib/map.c \
+	src/lib/map-query.c \
 	src/lib/checker.c
 libftguard_la_CPPFLAGS = $(AM_CPPFLAGS) \
 	-include $(top_srcdir)/src/lib/ftguard-visibility.h

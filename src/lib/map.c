@@ -18,28 +18,6 @@
 
 #define PAGE_SIZE_GUESS	4096
 
-enum source { SRC_KALLSYMS, SRC_PROC, SRC_KMOD, SRC_VMALLOC, SRC_STATUS };
-
-struct staged {
-	struct ftg_region r;
-	enum source src;
-};
-
-struct ftg_map {
-	struct ftgl_vec staged;		/* struct staged */
-	struct ftgl_vec site_copies;	/* struct ftg_site */
-	struct ftgl_pool pool;
-	bool have_status;
-	struct ftg_status status;
-	/* After ftg_map_finish(): */
-	bool finished;
-	struct ftgl_vec regions;	/* struct ftg_region */
-	struct ftgl_vec overlaps;	/* struct ftg_overlap */
-	struct ftgl_vec sites;		/* struct ftg_map_site */
-	size_t outside;
-	enum ftg_arch arch;
-};
-
 /**
  * ftg_map_new - an empty map to build by parts
  *
@@ -53,7 +31,7 @@ struct ftg_map *ftg_map_new(void)
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
 	}
-	ftgl_vec_init(&map->staged, sizeof(struct staged));
+	ftgl_vec_init(&map->staged, sizeof(struct ftgl_staged));
 	ftgl_vec_init(&map->site_copies, sizeof(struct ftg_site));
 	ftgl_vec_init(&map->regions, sizeof(struct ftg_region));
 	ftgl_vec_init(&map->overlaps, sizeof(struct ftg_overlap));
@@ -99,11 +77,11 @@ static int check_open(const struct ftg_map *map)
 }
 
 /* Stages a region; strings are copied. Empty ranges are dropped. */
-static int stage_dropped(struct ftg_map *map, enum source src,
+static int stage_dropped(struct ftg_map *map, enum ftgl_map_source src,
 			 enum ftg_region_kind kind, uint64_t start, uint64_t end,
 			 const char *owner, bool live, uint64_t dropped_ms)
 {
-	struct staged *s;
+	struct ftgl_staged *s;
 	int failed = 0;
 
 	if (end <= start)
@@ -121,13 +99,13 @@ static int stage_dropped(struct ftg_map *map, enum source src,
 	return failed ? ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory") : 0;
 }
 
-static int stage(struct ftg_map *map, enum source src, enum ftg_region_kind kind,
+static int stage(struct ftg_map *map, enum ftgl_map_source src, enum ftg_region_kind kind,
 		 uint64_t start, uint64_t end, const char *owner, bool live)
 {
 	return stage_dropped(map, src, kind, start, end, owner, live, 0);
 }
 
-static struct staged *last_staged(struct ftg_map *map)
+static struct ftgl_staged *last_staged(struct ftg_map *map)
 {
 	return ftgl_vec_at(&map->staged, map->staged.len - 1);
 }
@@ -151,14 +129,14 @@ int ftg_map_add_kallsyms(struct ftg_map *map, const struct ftg_kallsyms *ks)
 		return 0;
 	if (ftg_kallsyms_text_bounds(ks, &start, &end))
 		return -1;
-	if (stage(map, SRC_KALLSYMS, FTG_REGION_CORE_TEXT, start, end,
+	if (stage(map, FTGL_SRC_KALLSYMS, FTG_REGION_CORE_TEXT, start, end,
 		  "vmlinux", true))
 		return -1;
 	/* vmlinux's __init text is freed once boot is over. */
 	ftg_kallsyms_find(ks, "_sinittext", "vmlinux", &is, 1);
 	ftg_kallsyms_find(ks, "_einittext", "vmlinux", &ie, 1);
 	if (is && ie && is->addr && ie->addr > is->addr)
-		return stage(map, SRC_KALLSYMS, FTG_REGION_INIT_FREED, is->addr,
+		return stage(map, FTGL_SRC_KALLSYMS, FTG_REGION_INIT_FREED, is->addr,
 			     ie->addr, "vmlinux", false);
 	return 0;
 }
@@ -204,17 +182,17 @@ int ftg_map_add_proc_modules(struct ftg_map *map, const struct ftg_proc_modules 
 		const struct ftg_proc_module *m = ftg_proc_modules_get(pm, i);
 		uint64_t init;
 
-		if (m->base && stage(map, SRC_PROC, FTG_REGION_MODULE_TEXT, m->base,
+		if (m->base && stage(map, FTGL_SRC_PROC, FTG_REGION_MODULE_TEXT, m->base,
 				     m->base + m->size, m->name, true))
 			return -1;
 		if (!sec || ftg_sections_find(sec, m->name, ".init.text", &init) ||
 		    !init)
 			continue;
 		if (!strcmp(m->state, "Loading")) {
-			if (stage(map, SRC_PROC, FTG_REGION_MODULE_INIT, init,
+			if (stage(map, FTGL_SRC_PROC, FTG_REGION_MODULE_INIT, init,
 				  section_end(sec, m->name, init), m->name, true))
 				return -1;
-		} else if (stage(map, SRC_PROC, FTG_REGION_INIT_FREED, init,
+		} else if (stage(map, FTGL_SRC_PROC, FTG_REGION_INIT_FREED, init,
 				 section_end(sec, m->name, init), m->name, false)) {
 			return -1;
 		}
@@ -257,7 +235,7 @@ int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
 	for (i = 0; i < n; i++) {
 		const struct ftg_vmarea *a = ftg_vmalloc_get(vm, i);
 		enum ftg_region_kind kind = FTG_REGION_VMAP;
-		struct staged *s;
+		struct ftgl_staged *s;
 		int failed = 0;
 
 		if (a->flags & FTG_VM_UNPURGED || a->end <= a->start)
@@ -266,7 +244,7 @@ int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
 			kind = FTG_REGION_IOREMAP;
 		else if (a->flags & FTG_VM_VMALLOC)
 			kind = FTG_REGION_VMALLOC;
-		if (stage(map, SRC_VMALLOC, kind, a->start, a->end,
+		if (stage(map, FTGL_SRC_VMALLOC, kind, a->start, a->end,
 			  a->caller_module, false))
 			return -1;
 		s = last_staged(map);
@@ -299,12 +277,12 @@ int ftg_map_add_status(struct ftg_map *map, const struct ftg_status *st)
 	map->have_status = true;
 	if (st->modules_vaddr == st->vmalloc_start &&
 	    st->modules_end == st->vmalloc_end)
-		return stage(map, SRC_STATUS, FTG_REGION_SHARED_RANGE,
+		return stage(map, FTGL_SRC_STATUS, FTG_REGION_SHARED_RANGE,
 			     st->modules_vaddr, st->modules_end, NULL, false);
-	if (stage(map, SRC_STATUS, FTG_REGION_MODULES_RANGE, st->modules_vaddr,
+	if (stage(map, FTGL_SRC_STATUS, FTG_REGION_MODULES_RANGE, st->modules_vaddr,
 		  st->modules_end, NULL, false))
 		return -1;
-	return stage(map, SRC_STATUS, FTG_REGION_VMALLOC_RANGE,
+	return stage(map, FTGL_SRC_STATUS, FTG_REGION_VMALLOC_RANGE,
 		     st->vmalloc_start, st->vmalloc_end, NULL, false);
 }
 
@@ -328,7 +306,7 @@ int ftg_map_add_kmodules(struct ftg_map *map, const struct ftg_kmodules *mods)
 		enum ftg_region_kind init_kind = FTG_REGION_MODULE_INIT;
 
 		if (m->core_base &&
-		    stage_dropped(map, SRC_KMOD,
+		    stage_dropped(map, FTGL_SRC_KMOD,
 				  gone ? FTG_REGION_MODULE_GONE : FTG_REGION_MODULE_TEXT,
 				  m->core_base, m->core_base + m->core_text_size,
 				  m->name, !gone, gone ? m->dropped_ms : 0))
@@ -337,7 +315,7 @@ int ftg_map_add_kmodules(struct ftg_map *map, const struct ftg_kmodules *mods)
 			continue;
 		if (m->init == FTG_INIT_DROPPED || gone)
 			init_kind = FTG_REGION_INIT_FREED;
-		if (stage_dropped(map, SRC_KMOD, init_kind, m->init_base,
+		if (stage_dropped(map, FTGL_SRC_KMOD, init_kind, m->init_base,
 				  m->init_base + m->init_text_size, m->name,
 				  init_kind == FTG_REGION_MODULE_INIT,
 				  init_kind == FTG_REGION_INIT_FREED ? m->dropped_ms : 0))
@@ -376,33 +354,15 @@ int ftg_map_add_sites(struct ftg_map *map, const struct ftg_sites *sites)
 	return 0;
 }
 
-static bool is_range(enum ftg_region_kind kind)
-{
-	return kind == FTG_REGION_MODULES_RANGE ||
-	       kind == FTG_REGION_VMALLOC_RANGE ||
-	       kind == FTG_REGION_SHARED_RANGE;
-}
-
-static bool is_tombstone(enum ftg_region_kind kind)
-{
-	return kind == FTG_REGION_INIT_FREED || kind == FTG_REGION_MODULE_GONE;
-}
-
-static bool is_text(enum ftg_region_kind kind)
-{
-	return kind == FTG_REGION_CORE_TEXT || kind == FTG_REGION_MODULE_TEXT ||
-	       kind == FTG_REGION_MODULE_INIT;
-}
-
 /* Does the module table describe @module? Then sysfs guesses give way. */
 static bool kmod_knows(const struct ftg_map *map, const char *module)
 {
 	size_t i;
 
 	for (i = 0; module && i < map->staged.len; i++) {
-		const struct staged *s = ftgl_vec_at(&map->staged, i);
+		const struct ftgl_staged *s = ftgl_vec_at(&map->staged, i);
 
-		if (s->src == SRC_KMOD && s->r.owner && !strcmp(s->r.owner, module))
+		if (s->src == FTGL_SRC_KMOD && s->r.owner && !strcmp(s->r.owner, module))
 			return true;
 	}
 	return false;
@@ -428,21 +388,21 @@ static int cmp_region(const void *a, const void *b, void *arg)
  */
 static bool overlap_matters(const struct ftg_region *a, const struct ftg_region *b)
 {
-	bool ta = is_tombstone(a->kind), tb = is_tombstone(b->kind);
+	bool ta = ftgl_region_is_tombstone(a->kind), tb = ftgl_region_is_tombstone(b->kind);
 
-	if (is_range(a->kind) || is_range(b->kind) || (ta && tb))
+	if (ftgl_region_is_range(a->kind) || ftgl_region_is_range(b->kind) || (ta && tb))
 		return false;
 	if (ta || tb) {
 		const struct ftg_region *cur = ta ? b : a;
 
 		/* The allocation holding a module's text is reported
 		 * through that text region itself. */
-		return cur->kind == FTG_REGION_IOREMAP || is_text(cur->kind) ||
+		return cur->kind == FTG_REGION_IOREMAP || ftgl_region_is_text(cur->kind) ||
 		       !is_text_allocation(cur->caller);
 	}
 	if (a->kind == FTG_REGION_IOREMAP || b->kind == FTG_REGION_IOREMAP)
-		return is_text(a->kind) || is_text(b->kind);
-	return is_text(a->kind) && is_text(b->kind);
+		return ftgl_region_is_text(a->kind) || ftgl_region_is_text(b->kind);
+	return ftgl_region_is_text(a->kind) && ftgl_region_is_text(b->kind);
 }
 
 static int find_overlaps(struct ftg_map *map)
@@ -509,7 +469,7 @@ static int overlay_sites(struct ftg_map *map)
 				ms->in_live_text = false;
 				break;
 			}
-			if (is_text(in[k]->kind) && in[k]->live)
+			if (ftgl_region_is_text(in[k]->kind) && in[k]->live)
 				ms->in_live_text = true;
 		}
 		if (!ms->in_live_text)
@@ -533,10 +493,10 @@ int ftg_map_finish(struct ftg_map *map)
 	if (map->finished)
 		return 0;
 	for (i = 0; i < map->staged.len; i++) {
-		const struct staged *s = ftgl_vec_at(&map->staged, i);
+		const struct ftgl_staged *s = ftgl_vec_at(&map->staged, i);
 		struct ftg_region *r;
 
-		if (s->src == SRC_PROC && kmod_knows(map, s->r.owner))
+		if (s->src == FTGL_SRC_PROC && kmod_knows(map, s->r.owner))
 			continue;
 		r = ftgl_vec_push(&map->regions);
 		if (!r)
@@ -611,272 +571,4 @@ out:
 	}
 	ftg_error_clear();
 	return map;
-}
-
-/**
- * ftg_map_arch - the layout the map's addresses describe
- * @map: a finished map
- *
- * Return: FTG_ARCH_AMD64, FTG_ARCH_I386, or FTG_ARCH_UNKNOWN (empty map).
- */
-enum ftg_arch ftg_map_arch(const struct ftg_map *map)
-{
-	return map->arch;
-}
-
-/**
- * ftg_arch_name - the name of a layout
- * @arch: the layout
- *
- * Return: "amd64", "i386" or "unknown".
- */
-const char *ftg_arch_name(enum ftg_arch arch)
-{
-	switch (arch) {
-	case FTG_ARCH_AMD64:
-		return "amd64";
-	case FTG_ARCH_I386:
-		return "i386";
-	default:
-		return "unknown";
-	}
-}
-
-static const char *const region_kind_names[] = {
-	[FTG_REGION_CORE_TEXT] = "core-text",
-	[FTG_REGION_MODULE_TEXT] = "module-text",
-	[FTG_REGION_MODULE_INIT] = "module-init",
-	[FTG_REGION_INIT_FREED] = "init-freed",
-	[FTG_REGION_MODULE_GONE] = "module-gone",
-	[FTG_REGION_VMALLOC] = "vmalloc",
-	[FTG_REGION_IOREMAP] = "ioremap",
-	[FTG_REGION_VMAP] = "vmap",
-	[FTG_REGION_MODULES_RANGE] = "modules-range",
-	[FTG_REGION_VMALLOC_RANGE] = "vmalloc-range",
-	[FTG_REGION_SHARED_RANGE] = "modules-vmalloc-range",
-};
-
-/**
- * ftg_region_kind_name - a short name for a region kind
- * @kind: the kind
- *
- * Return: "core-text", "module-text", "ioremap", ...; "?" out of range.
- */
-const char *ftg_region_kind_name(enum ftg_region_kind kind)
-{
-	if ((unsigned int)kind >= FTGL_ARRAY_SIZE(region_kind_names))
-		return "?";
-	return region_kind_names[kind];
-}
-
-/**
- * ftg_map_region_count - number of regions
- * @map: a finished map
- *
- * Return: the count.
- */
-size_t ftg_map_region_count(const struct ftg_map *map)
-{
-	return map->regions.len;
-}
-
-/**
- * ftg_map_region_get - the @i-th region by start address
- * @map: a finished map
- * @i: index
- *
- * Return: the region (owned by @map), or NULL when @i >= count.
- */
-const struct ftg_region *ftg_map_region_get(const struct ftg_map *map, size_t i)
-{
-	return ftgl_vec_at(&map->regions, i);
-}
-
-static uint64_t region_size(const struct ftg_region *r)
-{
-	return r->end - r->start;
-}
-
-/**
- * ftg_map_lookup - what is at @addr
- * @map: a finished map
- * @addr: an address
- * @out: up to @max regions containing @addr, innermost (smallest) first
- * @max: size of @out
- *
- * Return: the number of regions containing @addr (may exceed @max).
- */
-size_t ftg_map_lookup(const struct ftg_map *map, uint64_t addr,
-		      const struct ftg_region **out, size_t max)
-{
-	const struct ftg_region *r = map->regions.data;
-	size_t i, n = 0;
-
-	for (i = 0; i < map->regions.len && r[i].start <= addr; i++) {
-		size_t k;
-
-		if (addr >= r[i].end)
-			continue;
-		n++;
-		if (!out || !max)
-			continue;
-		/* Keep the @max smallest, smallest first: insertion sort
-		 * into a bounded array (the largest falls off the end). */
-		k = n <= max ? n - 1 : max;
-		if (k == max && region_size(out[max - 1]) <= region_size(&r[i]))
-			continue;
-		if (k == max)
-			k--;
-		for (; k > 0 && region_size(out[k - 1]) > region_size(&r[i]); k--)
-			out[k] = out[k - 1];
-		out[k] = &r[i];
-	}
-	return n;
-}
-
-static int describe_region(const struct ftg_region *r, char *buf, size_t len)
-{
-	const char *owner = r->owner ? r->owner : "?";
-
-	switch (r->kind) {
-	case FTG_REGION_CORE_TEXT:
-		return snprintf(buf, len, "vmlinux text 0x%" PRIx64 "-0x%" PRIx64,
-				r->start, r->end);
-	case FTG_REGION_MODULE_TEXT:
-		return snprintf(buf, len, "text of module %s 0x%" PRIx64 "-0x%" PRIx64,
-				owner, r->start, r->end);
-	case FTG_REGION_MODULE_INIT:
-		return snprintf(buf, len, "init text of module %s 0x%" PRIx64 "-0x%" PRIx64,
-				owner, r->start, r->end);
-	case FTG_REGION_INIT_FREED:
-		return snprintf(buf, len, "freed init text of %s 0x%" PRIx64 "-0x%" PRIx64
-				" (dropped at %" PRIu64 " ms)", owner, r->start,
-				r->end, r->dropped_ms);
-	case FTG_REGION_MODULE_GONE:
-		return snprintf(buf, len, "text of unloaded module %s 0x%" PRIx64 "-0x%" PRIx64
-				" (gone at %" PRIu64 " ms)", owner, r->start,
-				r->end, r->dropped_ms);
-	case FTG_REGION_VMALLOC:
-	case FTG_REGION_IOREMAP:
-	case FTG_REGION_VMAP: {
-		char phys[40] = "";
-
-		if (r->has_phys)
-			snprintf(phys, sizeof(phys), ", phys 0x%" PRIx64, r->phys);
-		return snprintf(buf, len, "%s 0x%" PRIx64 "-0x%" PRIx64 " (%s%s%s%s%s)",
-				ftg_region_kind_name(r->kind), r->start, r->end,
-				r->caller ? r->caller : "no caller",
-				r->caller_module ? " [" : "",
-				r->caller_module ? r->caller_module : "",
-				r->caller_module ? "]" : "", phys);
-	}
-	default:
-		return snprintf(buf, len, "unmapped space in the %s 0x%" PRIx64 "-0x%" PRIx64,
-				ftg_region_kind_name(r->kind), r->start, r->end);
-	}
-}
-
-/**
- * ftg_map_describe - one line saying what is at @addr
- * @map: a finished map
- * @addr: an address
- * @buf: output (always NUL-terminated when @len > 0)
- * @len: size of @buf
- *
- * What occupies @addr now comes first (the innermost region that is not
- * a tombstone, else the tombstone itself rather than a bare range); the
- * tombstones and other ioremap areas under it follow after "; over ".
- *
- * Return: as snprintf().
- */
-int ftg_map_describe(const struct ftg_map *map, uint64_t addr, char *buf,
-		     size_t len)
-{
-	const struct ftg_region *in[16], *primary = NULL, *tomb = NULL;
-	size_t k, n = ftg_map_lookup(map, addr, in, FTGL_ARRAY_SIZE(in));
-	size_t used;
-	int ret;
-
-	if (!n)
-		return snprintf(buf, len, "nothing mapped");
-	if (n > FTGL_ARRAY_SIZE(in))
-		n = FTGL_ARRAY_SIZE(in);
-	for (k = 0; k < n; k++) {
-		if (is_tombstone(in[k]->kind)) {
-			if (!tomb)
-				tomb = in[k];
-		} else if (!primary) {
-			primary = in[k];
-		}
-	}
-	if (!primary || (is_range(primary->kind) && tomb))
-		primary = tomb;
-	ret = describe_region(primary, buf, len);
-	for (k = 0; k < n && ret >= 0; k++) {
-		if (in[k] == primary || (!is_tombstone(in[k]->kind) &&
-					 in[k]->kind != FTG_REGION_IOREMAP))
-			continue;
-		used = (size_t)ret < len ? (size_t)ret : len;
-		ret += snprintf(buf + used, len - used, "; over ");
-		used = (size_t)ret < len ? (size_t)ret : len;
-		ret += describe_region(in[k], buf + used, len - used);
-	}
-	return ret;
-}
-
-/**
- * ftg_map_overlap_count - number of overlaps that matter
- * @map: a finished map
- *
- * Return: the count.
- */
-size_t ftg_map_overlap_count(const struct ftg_map *map)
-{
-	return map->overlaps.len;
-}
-
-/**
- * ftg_map_overlap_get - the @i-th overlap (by the first region's start)
- * @map: a finished map
- * @i: index
- *
- * Return: the overlap (owned by @map), or NULL when @i >= count.
- */
-const struct ftg_overlap *ftg_map_overlap_get(const struct ftg_map *map, size_t i)
-{
-	return ftgl_vec_at(&map->overlaps, i);
-}
-
-/**
- * ftg_map_site_count - number of sites overlaid
- * @map: a finished map
- *
- * Return: the count.
- */
-size_t ftg_map_site_count(const struct ftg_map *map)
-{
-	return map->sites.len;
-}
-
-/**
- * ftg_map_site_get - the @i-th site in address order
- * @map: a finished map
- * @i: index
- *
- * Return: the site and where it falls (owned by @map), or NULL.
- */
-const struct ftg_map_site *ftg_map_site_get(const struct ftg_map *map, size_t i)
-{
-	return ftgl_vec_at(&map->sites, i);
-}
-
-/**
- * ftg_map_sites_outside - number of sites outside live text
- * @map: a finished map
- *
- * Return: the count of sites whose in_live_text is false.
- */
-size_t ftg_map_sites_outside(const struct ftg_map *map)
-{
-	return map->outside;
 }
