@@ -5,6 +5,8 @@
  * table and line), and the "why is it missing" diagnosis.
  */
 #include <errno.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "lib-test.h"
 
@@ -229,6 +231,47 @@ static void test_module_missing(void **state)
 	assert_contains(ftg_error_last(), "control");
 }
 
+/* Reads a table that exists but may not be read: as root, from a child
+ * that dropped to nobody; otherwise through a mode-000 file of our own. */
+static void test_not_root(void **state)
+{
+	char dir[] = "/tmp/ftg-perm-XXXXXX", path[128];
+	struct ftg_status st;
+	FILE *f;
+	int status;
+	pid_t pid;
+
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(chmod(dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/ftguard", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/ftguard/status", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("ftguard-status 1\n", f);
+	fclose(f);
+	assert_int_equal(chmod(path, geteuid() ? 0 : 0400), 0);
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		if (!geteuid() && setuid(65534))
+			_exit(3);
+		if (ftg_status_read(dir, &st) != -1)
+			_exit(4);
+		if (ftg_error_code() != FTG_E_NOT_ROOT || errno != EACCES)
+			_exit(5);
+		_exit(strstr(ftg_error_last(), "run as root") ? 0 : 6);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/ftguard", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -241,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_version_refused),
 		cmocka_unit_test(test_malformed_tables),
 		cmocka_unit_test(test_module_missing),
+		cmocka_unit_test(test_not_root),
 	};
 
 	return cmocka_run_group_tests_name("kmod-tables", tests, NULL, NULL);
