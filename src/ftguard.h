@@ -668,7 +668,8 @@ bool ftg_selection_empty(const struct ftg_selection *sel);
  *
  * Return: the candidates, or NULL: errno ENOENT and FTG_E_NO_MATCH when
  * nothing matches (the message names the first pattern that matched
- * nothing).
+ * nothing); EACCES and FTG_E_NOT_ROOT when functions matched but kallsyms
+ * hid their addresses (not root, kptr_restrict).
  */
 struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 					     const struct ftg_kallsyms *ks,

@@ -256,10 +256,13 @@ static bool module_selected(const struct ftg_selection *sel, const char *module)
 	return false;
 }
 
-/* Adds every address of (@name, @module) that the selection wants. */
+/*
+ * Adds every address of (@name, @module) that the selection wants.
+ * *@hidden counts text symbols whose address kallsyms hid (shown as 0).
+ */
 static int add_function(struct ftg_selection *sel, struct ftg_candidates *c,
 			const struct ftg_kallsyms *ks, const char *name,
-			const char *module, bool whole_module)
+			const char *module, bool whole_module, size_t *hidden)
 {
 	const struct ftg_ksym *syms[256];
 	size_t k, found;
@@ -272,8 +275,12 @@ static int add_function(struct ftg_selection *sel, struct ftg_candidates *c,
 		uint64_t addr = syms[k]->addr;
 		bool wanted;
 
-		if (!ftgl_ksym_is_text(syms[k]->type) || !addr)
+		if (!ftgl_ksym_is_text(syms[k]->type))
 			continue;
+		if (!addr) {
+			(*hidden)++;
+			continue;
+		}
 		/* Mark every pattern that covers it, even when -m already
 		 * took it, so that "matched nothing" is only said when true. */
 		wanted = any_matches(&sel->include, name, module, addr, true);
@@ -303,7 +310,7 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 	/* Only the patterns' "matched" marks change: a resolve-time cache. */
 	struct ftg_selection *s = (struct ftg_selection *)sel;
 	struct ftg_candidates *c;
-	size_t i, n;
+	size_t i, n, hidden = 0;
 
 	if (!ks || !avail) {
 		ftgl_err(FTG_E_SYSTEM, EINVAL, "selection needs kallsyms and available_filter_functions");
@@ -321,10 +328,16 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 
 		if (!whole && !any_matches(&s->include, f->name, f->module, 0, false))
 			continue;
-		if (add_function(s, c, ks, f->name, f->module, whole)) {
+		if (add_function(s, c, ks, f->name, f->module, whole, &hidden)) {
 			ftg_candidates_free(c);
 			return NULL;
 		}
+	}
+	if (!ftg_candidates_count(c) && hidden) {
+		ftg_candidates_free(c);
+		ftgl_err(FTG_E_NOT_ROOT, EACCES,
+			 "kallsyms hides function addresses (kptr_restrict): run as root");
+		return NULL;
 	}
 	for (i = 0; i < s->include.len; i++) {
 		struct pattern *p = ftgl_vec_at(&s->include, i);

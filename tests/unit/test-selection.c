@@ -214,6 +214,34 @@ static void test_candidates_add(void **state)
 	ftg_candidates_free(c);
 }
 
+static void test_hidden_addresses(void **state)
+{
+	/* Not root: kallsyms prints every address as 0. */
+	struct inputs *in = *state;
+	char dir[] = "/tmp/ftg-hidden-XXXXXX", path[64];
+	struct ftg_selection *sel = ftg_selection_new();
+	struct ftg_kallsyms *ks;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("0000000000000000 T vfs_read\n0000000000000000 t fn_a\t[target]\n", f);
+	fclose(f);
+	ks = ftg_kallsyms_read(dir);
+	assert_non_null(ks);
+	assert_int_equal(ftg_selection_add(sel, "vfs_read"), 0);
+	assert_null(ftg_selection_resolve(sel, ks, in->avail));
+	assert_int_equal(errno, EACCES);
+	assert_int_equal(ftg_error_code(), FTG_E_NOT_ROOT);
+	assert_contains(ftg_error_last(), "run as root");
+	ftg_selection_free(sel);
+	ftg_kallsyms_free(ks);
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -224,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_bad_patterns),
 		cmocka_unit_test(test_vmlinux_candidates),
 		cmocka_unit_test(test_candidates_add),
+		cmocka_unit_test(test_hidden_addresses),
 	};
 
 	return cmocka_run_group_tests_name("selection", tests, setup, teardown);
