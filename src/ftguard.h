@@ -110,7 +110,8 @@ struct ftg_root;
  * @dir: a snapshot directory, or NULL for the live system
  *
  * A snapshot must contain DIR/proc (errno ENOENT and FTG_E_BAD_SNAPSHOT
- * otherwise). For the live system tracefs is /sys/kernel/tracing when
+ * otherwise); a DIR/ftguard-snapshot of another format version is refused
+ * (EPROTO, FTG_E_BAD_VERSION). For the live system tracefs is /sys/kernel/tracing when
  * mounted there, else /sys/kernel/debug/tracing.
  *
  * Return: a root to free with ftg_root_free(), or NULL with errno set.

@@ -4,6 +4,7 @@
  * snapshot directory (doc/snapshot.md).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -36,6 +37,28 @@ static const char *live_tracefs(void)
 	return "/sys/kernel/tracing";
 }
 
+/* DIR/ftguard-snapshot is optional (a snapshot made by hand with cp works),
+ * but when present its format version must be one we read. */
+static int check_snapshot_version(const char *dir)
+{
+	unsigned int version;
+	char *text = ftgl_read_file(dir, "ftguard-snapshot", NULL);
+	int ret = 0;
+
+	if (!text)
+		return 0;
+	if (sscanf(text, "ftguard-snapshot %u", &version) != 1)
+		ret = ftgl_err(FTG_E_BAD_SNAPSHOT, EPROTO,
+			       "%s/ftguard-snapshot: no \"ftguard-snapshot <version>\" line",
+			       dir);
+	else if (version != 1)
+		ret = ftgl_err(FTG_E_BAD_VERSION, EPROTO,
+			       "%s: snapshot format version %u is not supported (this libftguard reads version 1)",
+			       dir, version);
+	free(text);
+	return ret;
+}
+
 /**
  * ftg_root_open - describe where the kernel's files are
  * @dir: a snapshot directory, or NULL for the live system
@@ -66,6 +89,10 @@ struct ftg_root *ftg_root_open(const char *dir)
 	if (!root->proc || !root->sys || !root->debugfs || !root->tracefs) {
 		ftg_root_free(root);
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (dir && check_snapshot_version(dir)) {
+		ftg_root_free(root);
 		return NULL;
 	}
 	if (dir && (stat(root->proc, &st) || !S_ISDIR(st.st_mode))) {

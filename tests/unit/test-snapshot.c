@@ -157,6 +157,38 @@ static void test_snapshot_paths(void **state)
 	ftg_root_free(r);
 }
 
+static void test_snapshot_version(void **state)
+{
+	char dir[] = "/tmp/ftg-snapver-XXXXXX", path[64];
+	struct ftg_root *r;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	/* No ftguard-snapshot file: a hand-made snapshot is fine. */
+	r = ftg_root_open(dir);
+	assert_non_null(r);
+	ftg_root_free(r);
+	snprintf(path, sizeof(path), "%s/ftguard-snapshot", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("ftguard-snapshot 2\narch amd64\n", f);
+	fclose(f);
+	assert_null(ftg_root_open(dir));
+	assert_int_equal(errno, EPROTO);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
+	f = fopen(path, "w");
+	fputs("garbage\n", f);
+	fclose(f);
+	assert_null(ftg_root_open(dir));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_SNAPSHOT);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -164,6 +196,7 @@ int main(void)
 		cmocka_unit_test(test_save_errors),
 		cmocka_unit_test(test_live_root),
 		cmocka_unit_test(test_snapshot_paths),
+		cmocka_unit_test(test_snapshot_version),
 	};
 
 	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);
