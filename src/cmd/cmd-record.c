@@ -112,6 +112,32 @@ static int parse_pids(struct record_session *s)
 	return 0;
 }
 
+/* Per-CPU size in KiB: buffer_size_kb reads "1408", or "7 (expanded: 1408)"
+ * before the buffer was first used; 1408 is the size to restore then. */
+static ssize_t read_buffer_kb(struct tracefs_instance *inst)
+{
+	char *text = tracefs_instance_file_read(inst, "buffer_size_kb", NULL);
+	char *end, *expanded;
+	long kb;
+
+	if (!text)
+		return -1;
+	expanded = strstr(text, "expanded:");
+	kb = strtol(expanded ? expanded + strlen("expanded:") : text, &end, 10);
+	if (end == text || kb <= 0)
+		kb = -1;
+	free(text);
+	return kb;
+}
+
+static int write_buffer_kb(struct tracefs_instance *inst, unsigned long kb)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%lu", kb);
+	return tracefs_instance_file_write(inst, "buffer_size_kb", num) < 0 ? -1 : 0;
+}
+
 /* Instance settings: buffer size (-b), pid filter (-P, -F). */
 static int setup_instance(struct record_session *s)
 {
@@ -126,9 +152,8 @@ static int setup_instance(struct record_session *s)
 					    kb_arg);
 			return FTG_CMD_ERROR;
 		}
-		s->old_buffer_kb = tracefs_instance_get_buffer_size(s->inst, -1);
-		if (s->old_buffer_kb < 0 ||
-		    tracefs_instance_set_buffer_size(s->inst, kb, -1) < 0) {
+		s->old_buffer_kb = read_buffer_kb(s->inst);
+		if (s->old_buffer_kb < 0 || write_buffer_kb(s->inst, kb) < 0) {
 			ftg_cmd_error(s->ctx, "setting the buffer size to %lu KiB: %s", kb,
 				      strerror(errno));
 			s->old_buffer_kb = -1;
@@ -163,8 +188,7 @@ static void restore_instance(struct record_session *s)
 		ftg_cmd_warn(s->ctx, "could not clear the pid filter (set_event_pid)");
 	if (s->event_fork_set)
 		tracefs_option_disable(s->inst, TRACEFS_OPTION_EVENT_FORK);
-	if (s->old_buffer_kb >= 0 &&
-	    tracefs_instance_set_buffer_size(s->inst, (size_t)s->old_buffer_kb, -1) < 0)
+	if (s->old_buffer_kb >= 0 && write_buffer_kb(s->inst, (unsigned long)s->old_buffer_kb) < 0)
 		ftg_cmd_warn(s->ctx, "could not restore the buffer size to %zd KiB",
 			     s->old_buffer_kb);
 }

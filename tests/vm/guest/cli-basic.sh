@@ -44,6 +44,11 @@ err_has 'not loaded'
 load_ftguard
 load_test_module ftg_target
 
+# not root: said so, exit 2
+err=$(su -s /bin/sh nobody -c 'ftguard sites' 2>&1 >/dev/null)
+expect_eq "ftguard sites as nobody" 2 "$(su -s /bin/sh nobody -c 'ftguard sites >/dev/null 2>&1; echo $?')"
+case "$err" in *"must be run as root"*) ;; *) fail "as nobody: '$err'" ;; esac
+
 run 0 ftguard status
 out_has '^module: *loaded'
 out_has '^armed: *no'

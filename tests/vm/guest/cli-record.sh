@@ -29,11 +29,20 @@ normalize() {
 load_ftguard
 load_test_module ftg_target
 
-ftguard record -l fn_a -o rec.dat -- sh -c "echo $N > $T" > record.out 2>&1
+# per-CPU KiB, the expanded size when the buffer was never used yet
+buffer_kb() { sed 's/.*expanded: *\([0-9]*\).*/\1/' "$FTG_INSTANCE/buffer_size_kb"; }
+kb_before=$(buffer_kb)
+ftguard record -l fn_a -b 256 -o rec.dat -- sh -c "echo $N > $T" > record.out 2>&1
 st=$?
 cat record.out
 expect_eq "record exit status" 0 "$st"
 [ -s rec.dat ] || fail "no rec.dat"
+# the kernel rounds a size to whole pages plus metadata: within 1%
+kb_after=$(buffer_kb)
+[ $(( (kb_after - kb_before) * 100 )) -le "$kb_before" ] &&
+	[ $(( (kb_before - kb_after) * 100 )) -le "$kb_before" ] ||
+	fail "buffer_size_kb not restored after -b: $kb_before before, $kb_after after"
+log "buffer_size_kb $kb_before before -b 256, $kb_after after"
 grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "still armed after record"
 expect_eq "enabled_functions after record" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
 

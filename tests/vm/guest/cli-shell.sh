@@ -48,7 +48,7 @@ wait_screen() { wait_for "${2:-30}" screen_has "$1" || { screen; fail "screen ne
 
 $S new-session -d -s cli -x 150 -y 50 \
 	"HOME=$HOME ftguard shell; echo shell-exit=\$?; sleep 60" || fail "tmux new-session"
-wait_screen 'ftguard> ' 90
+wait_screen 'ftguard>$' 90
 # command and option completion: "sit<Tab>" -> "sites ", "--sta<Tab>" -> "--state "
 $S send-keys -t cli 'sit' Tab
 wait_screen 'ftguard> sites$'
