@@ -166,6 +166,20 @@ static char *history_path(void)
 	return path;
 }
 
+/* Completion leaves a space after the last word: keep history tidy. */
+static void add_history_trimmed(const char *line)
+{
+	size_t n = strlen(line);
+	char *copy;
+
+	while (n && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	copy = strndup(line, n);
+	if (copy)
+		add_history(copy);
+	free(copy);
+}
+
 /* Ctrl-C at the prompt abandons the line, not the shell. */
 static void shell_sigint(int sig)
 {
@@ -252,8 +266,8 @@ static int shell_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		int status;
 		bool leave;
 
-		if (interactive && *line && line[strspn(line, " \t")])
-			add_history(line);
+		if (interactive && line[strspn(line, " \t")])
+			add_history_trimmed(line);
 		leave = run_line(ctx, line, &status);
 		free(line);
 		if (leave) {
