@@ -65,7 +65,13 @@ wait_screen 'consistent'
 $S send-keys -t cli C-l
 $S send-keys -t cli Up
 wait_screen 'ftguard> check -l ftg_target:fn_a$'
-$S send-keys -t cli C-u 'exit' Enter
+# record from the shell, on a terminal: the live progress line
+$S send-keys -t cli C-u "record -l fn_a -o /tmp/pty.dat -- sh -c 'echo 3 > /sys/kernel/debug/ftg_target/trigger'" Enter
+wait_screen 'ftguard record: [0-9]* events, 0 lost, '
+wait_screen 'events .* written to /tmp/pty.dat'
+expect_eq "events recorded from the pty" 3 "$(ftguard report -i /tmp/pty.dat | grep -c ': func: fn_a')"
+rm -f /tmp/pty.dat
+$S send-keys -t cli 'exit' Enter
 wait_screen 'shell-exit=0'
 $S kill-server
 grep -q '^sites -m ftg_target$' "$HOME/.ftguard_history" ||
