@@ -178,6 +178,29 @@ static void print_indented(FILE *f, const char *text, const char *indent)
 	}
 }
 
+/* @text from column @indent, words wrapped before column @width. */
+static void print_wrapped(FILE *f, const char *text, int indent, int width)
+{
+	int col = indent;
+
+	while (*text) {
+		size_t n = strcspn(text, " ");
+
+		if (col > indent && col + 1 + (int)n > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", (int)n, text);
+		col += (int)n;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', f);
+}
+
 void ftg_cmd_print_options(FILE *f, const struct ftg_cmd_option *opts)
 {
 	const struct ftg_cmd_option *o;
@@ -185,7 +208,8 @@ void ftg_cmd_print_options(FILE *f, const struct ftg_cmd_option *opts)
 
 	for (o = opts; o && o->key; o++) {
 		option_head(head, sizeof(head), o);
-		fprintf(f, "  %-24s %s\n", head, o->help);
+		fprintf(f, "  %-24s ", head);
+		print_wrapped(f, o->help, 27, 79);
 	}
 	fprintf(f, "  %-24s %s\n", "-h, --help", "show this help");
 }
