@@ -28,10 +28,10 @@ static void region_detail_text(const struct ftg_region *r)
 		printf(" dropped at %llu ms", (unsigned long long)r->dropped_ms);
 }
 
-static void region_text(const struct ftg_region *r)
+static void region_text(const struct ftg_region *r, int digits)
 {
-	printf("0x%016llx 0x%016llx %-14s %-4s ", (unsigned long long)r->start,
-	       (unsigned long long)r->end, ftg_region_kind_name(r->kind),
+	printf("0x%0*llx 0x%0*llx %-21s %-4s ", digits, (unsigned long long)r->start,
+	       digits, (unsigned long long)r->end, ftg_region_kind_name(r->kind),
 	       r->live ? "live" : "-");
 	ftg_print_safe(stdout, r->owner ? r->owner : "-");
 	region_detail_text(r);
@@ -57,9 +57,9 @@ static void region_json(struct ftg_json *j, const char *key, const struct ftg_re
 	ftg_json_object_end(j);
 }
 
-static void site_text(const struct ftg_map_site *ms)
+static void site_text(const struct ftg_map_site *ms, int digits)
 {
-	printf("  0x%016llx %-9s ", (unsigned long long)ms->site->addr,
+	printf("  0x%0*llx %-9s ", digits, (unsigned long long)ms->site->addr,
 	       ftg_site_state_name(ms->site->state));
 	ftg_print_safe(stdout, ms->site->owner);
 	putchar(':');
@@ -74,25 +74,32 @@ static void site_text(const struct ftg_map_site *ms)
 	putchar('\n');
 }
 
+static int map_digits(const struct ftg_map *map)
+{
+	return ftg_map_arch(map) == FTG_ARCH_I386 ? 8 : 16;
+}
+
 static void map_all_text(const struct ftg_map *map)
 {
+	int digits = map_digits(map);
 	size_t i;
 
 	printf("arch %s, %zu regions, %zu sites (%zu outside live text)\n",
 	       ftg_arch_name(ftg_map_arch(map)), ftg_map_region_count(map),
 	       ftg_map_site_count(map), ftg_map_sites_outside(map));
-	printf("%-18s %-18s %-14s %-4s %s\n", "START", "END", "KIND", "LIVE", "OWNER");
+	printf("%-*s %-*s %-21s %-4s %s\n", digits + 2, "START", digits + 2, "END",
+	       "KIND", "LIVE", "OWNER");
 	for (i = 0; i < ftg_map_region_count(map); i++)
-		region_text(ftg_map_region_get(map, i));
+		region_text(ftg_map_region_get(map, i), digits);
 	if (ftg_map_overlap_count(map)) {
 		printf("\noverlapping regions:\n");
 		for (i = 0; i < ftg_map_overlap_count(map); i++) {
 			const struct ftg_overlap *o = ftg_map_overlap_get(map, i);
 
 			printf("  ");
-			region_text(o->a);
+			region_text(o->a, digits);
 			printf("    overlaps ");
-			region_text(o->b);
+			region_text(o->b, digits);
 		}
 	}
 	if (ftg_map_sites_outside(map)) {
@@ -101,7 +108,7 @@ static void map_all_text(const struct ftg_map *map)
 			const struct ftg_map_site *ms = ftg_map_site_get(map, i);
 
 			if (!ms->in_live_text)
-				site_text(ms);
+				site_text(ms, digits);
 		}
 	}
 }
@@ -175,7 +182,7 @@ static int map_at(const struct ftg_map *map, uint64_t addr, bool json)
 		putchar('\n');
 		for (i = 0; i < n; i++) {
 			printf("  ");
-			region_text(found[i]);
+			region_text(found[i], map_digits(map));
 		}
 	}
 	return n ? FTG_CMD_OK : FTG_CMD_REFUSED;

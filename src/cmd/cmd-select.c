@@ -252,9 +252,9 @@ static void finding_json(struct ftg_json *j, const struct ftg_finding *f)
 }
 
 /* "  ADDR OWNER: <the checker's reason, which names the region>" */
-static void finding_text(const struct ftg_finding *f)
+static void finding_text(const struct ftg_finding *f, int digits)
 {
-	printf("  0x%016llx ", (unsigned long long)f->addr);
+	printf("  0x%0*llx ", digits, (unsigned long long)f->addr);
 	ftg_print_safe(stdout, f->owner);
 	printf(": ");
 	ftg_print_safe(stdout, f->reason);
@@ -275,6 +275,7 @@ void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdi
 			   bool json)
 {
 	size_t i, n = ftg_verdict_count(v);
+	uint64_t max_addr = 0;
 
 	if (json) {
 		struct ftg_json *j = ftg_json_new(stdout);
@@ -302,7 +303,10 @@ void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdi
 			printf("%zu inconsistent\n", n);
 	}
 	for (i = 0; i < n; i++)
-		finding_text(ftg_verdict_get(v, i));
+		if (ftg_verdict_get(v, i)->addr > max_addr)
+			max_addr = ftg_verdict_get(v, i)->addr;
+	for (i = 0; i < n; i++)
+		finding_text(ftg_verdict_get(v, i), ftg_addr_digits(max_addr));
 }
 
 /* The map for cross-checking; a map that cannot be built only weakens the

@@ -46,9 +46,9 @@ static bool site_wanted(const struct ftg_site *s, const struct ftg_cmd_args *arg
 	return any;
 }
 
-static void print_site_text(const struct ftg_site *s)
+static void print_site_text(const struct ftg_site *s, int digits)
 {
-	printf("0x%016llx %-9s %-4s %10llu ", (unsigned long long)s->addr,
+	printf("0x%0*llx %-9s %-4s %10llu ", digits, (unsigned long long)s->addr,
 	       ftg_site_state_name(s->state),
 	       s->section == FTG_SECTION_INIT ? "init" : "core",
 	       (unsigned long long)s->hits);
@@ -78,7 +78,8 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	struct ftg_sites *sites;
 	struct ftg_root *root;
 	size_t i, shown = 0;
-	int state = -1;
+	uint64_t max_addr = 0;
+	int state = -1, digits;
 
 	if (ftg_cmd_check_globs(ctx, args))
 		return FTG_CMD_ERROR;
@@ -100,12 +101,16 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (!sites)
 		return ftg_cmd_lib_error(ctx, "reading ftguard/sites");
 
+	for (i = 0; i < ftg_sites_count(sites); i++)
+		if (ftg_sites_get(sites, i)->addr > max_addr)
+			max_addr = ftg_sites_get(sites, i)->addr;
+	digits = ftg_addr_digits(max_addr);
 	if (json) {
 		j = ftg_json_new(stdout);
 		ftg_json_array_begin(j, NULL);
 	} else if (ctx->verbosity >= 0) {
-		printf("%-18s %-9s %-4s %10s %-16s%s\n", "ADDRESS", "STATE", "SECT",
-		       "HITS", "OWNER", "NAME");
+		printf("%-*s %-9s %-4s %10s %-16s%s\n", digits + 2, "ADDRESS", "STATE",
+		       "SECT", "HITS", "OWNER", "NAME");
 	}
 	for (i = 0; i < ftg_sites_count(sites); i++) {
 		const struct ftg_site *s = ftg_sites_get(sites, i);
@@ -116,7 +121,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		if (json)
 			print_site_json(j, s);
 		else
-			print_site_text(s);
+			print_site_text(s, digits);
 	}
 	if (json) {
 		ftg_json_array_end(j);

@@ -317,6 +317,12 @@ void ftg_print_safe_width(FILE *f, const char *s, int width)
 	while (++n < width);
 }
 
+/* Hex digits for addresses: 8 on a 32-bit kernel (i386), else 16. */
+int ftg_addr_digits(uint64_t max_addr)
+{
+	return max_addr <= 0xffffffffULL ? 8 : 16;
+}
+
 /* Decimal, 0x-hex or octal, the whole string, no sign. */
 int ftg_parse_u64(const char *s, uint64_t *val)
 {

@@ -180,6 +180,7 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 
 /* cmd-util.c: output of kernel-supplied text. */
 void ftg_print_safe(FILE *f, const char *s);
+int ftg_addr_digits(uint64_t max_addr);
 void ftg_print_safe_width(FILE *f, const char *s, int width);
 int ftg_parse_u64(const char *s, uint64_t *val);
 int ftg_parse_size_kb(const char *s, unsigned long *kb);
