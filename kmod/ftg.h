@@ -131,6 +131,7 @@ struct ftg_state {
 	pid_t owner_pid;
 	char owner_comm[TASK_COMM_LEN];
 
+	bool fi_fail_ftrace;		/* fault injection: see fail-ftrace */
 	bool killed;
 	char kill_reason[FTG_REASON_MAX];
 	char last_error[FTG_REASON_MAX];

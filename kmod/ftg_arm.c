@@ -21,6 +21,32 @@
 static struct ftg_armset *ftg_live_set;	/* read by the callback */
 static bool ftg_ops_stuck;	/* unregister failed: ftrace keeps ops */
 
+/*
+ * Fault injection: "fail-ftrace" makes the next change of the armed ops'
+ * filter fail as a dead ftrace would (-ENODEV), without calling ftrace.
+ */
+static bool ftg_ftrace_fails(void)
+{
+	if (!FTG_FAULT_INJECTION_BUILD || !ftg.fi_fail_ftrace)
+		return false;
+	ftg.fi_fail_ftrace = false;
+	return true;
+}
+
+static int ftg_filter_remove(unsigned long ip)
+{
+	if (ftg_ftrace_fails())
+		return -ENODEV;
+	return ftrace_set_filter_ip(&ftg.ops, ip, 1, 0);
+}
+
+static int ftg_filter_set(unsigned long *ips, unsigned int n)
+{
+	if (ftg_ftrace_fails())
+		return -ENODEV;
+	return ftrace_set_filter_ips(&ftg.ops, ips, n, 0, 1);
+}
+
 static int ftg_armset_find(const struct ftg_armset *set, unsigned long ip)
 {
 	unsigned int lo = 0, hi = set->n;
@@ -169,7 +195,7 @@ void ftg_disarm_site(struct ftg_site *s)
 		ftg_disarm();
 		return;
 	}
-	ret = ftrace_set_filter_ip(&ftg.ops, s->ip, 1, 0);
+	ret = ftg_filter_remove(s->ip);
 	ftg_site_unarm(s);
 	if (ret)
 		ftg_kill("cannot remove %s (0x%lx) from the filter: %d",
@@ -312,7 +338,7 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	set = ftg_armset_new(sess->sel, sess->nsel);
 	if (!set)
 		goto out;
-	ret = ftrace_set_filter_ips(&ftg.ops, set->ips, set->n, 0, 1);
+	ret = ftg_filter_set(set->ips, set->n);
 	if (ret) {
 		snprintf(why, len, "ftrace_set_filter_ips: %d", ret);
 		goto out_free;

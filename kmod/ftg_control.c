@@ -347,7 +347,18 @@ static int ftg_cmd_corrupt(struct ftg_session *sess, int argc, char **argv,
 	s->expect.call_op ^= 0xff;
 	return 0;
 }
+
+static int ftg_cmd_fail_ftrace(struct ftg_session *sess, int argc,
+			       char **argv, char *why, size_t len)
+{
+	int ret = ftg_need_args(argc, 0, 0, "fail-ftrace", why, len);
+
+	if (!ret)
+		ftg.fi_fail_ftrace = true;
+	return ret;
+}
 #else
+#define ftg_cmd_fail_ftrace	NULL
 #define ftg_cmd_plant	NULL
 #define ftg_cmd_unplant	NULL
 #define ftg_cmd_corrupt	NULL
@@ -366,6 +377,7 @@ static const struct ftg_cmd ftg_cmds[] = {
 	{ "plant", ftg_cmd_plant, true },
 	{ "unplant", ftg_cmd_unplant, true },
 	{ "corrupt", ftg_cmd_corrupt, true },
+	{ "fail-ftrace", ftg_cmd_fail_ftrace, true },
 };
 
 static const char *ftg_errno_name(int err)

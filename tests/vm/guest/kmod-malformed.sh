@@ -40,9 +40,11 @@ kind() {
 	14) echo "select 99999999999999999999999|EINVAL" ;;
 	15) echo "arm|ENOENT" ;;
 	16) echo "corrupt 0x1|EOPNOTSUPP" ;;
+	17) echo "unplant|EOPNOTSUPP" ;;
+	18) echo "fail-ftrace|EOPNOTSUPP" ;;
 	esac
 }
-KINDS=17
+KINDS=19
 
 exec 3<>"$FTG_DEBUGFS/control"
 i=0
@@ -63,8 +65,8 @@ while [ $i -lt 1000 ]; do
 	i=$((i + 1))
 done
 expect_eq "rejected writes" 1000 "$rejected"
-# the last one was kind 1000 % 17 = 14
-grep -q '^last_error bad address' "$FTG_DEBUGFS/status" || fail "last_error: $(grep ^last_error "$FTG_DEBUGFS/status")"
+# the last one was kind 999 % 19 = 11 (binary junk): its reason is kept
+grep -q '^last_error unknown command' "$FTG_DEBUGFS/status" || fail "last_error: $(grep ^last_error "$FTG_DEBUGFS/status")"
 expect_eq "rejected admits (kind 7)" $(( (1000 - 7 + KINDS - 1) / KINDS )) "$(status rejected)"
 
 # a write above 64 KiB
