@@ -588,6 +588,8 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl);
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report);
 int ftg_control_disarm(struct ftg_control *ctl);
+/* Module "reset", then truncates instances/ftguard/trace (6.1 gives the
+ * module no way to clear its buffer). */
 int ftg_control_reset(struct ftg_control *ctl);
 int ftg_control_verify(struct ftg_control *ctl);
 

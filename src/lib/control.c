@@ -460,11 +460,36 @@ int ftg_control_disarm(struct ftg_control *ctl)
  * ftg_control_reset - disarm, clear the kill latch and the trace buffer
  * @ctl: the control
  *
- * Return: 0, or -1.
+ * Linux 6.1 exports no way for a module to clear its instance's buffer,
+ * so after the module's "reset" the library truncates
+ * instances/ftguard/trace of the mounted tracefs (doc/interface.md).
+ *
+ * Return: 0, or -1 (the module refused, or the buffer could not be
+ * cleared: the message says which).
  */
 int ftg_control_reset(struct ftg_control *ctl)
 {
-	return send_cmd(ctl, "reset", NULL);
+	char *path;
+	int fd;
+
+	if (send_cmd(ctl, "reset", NULL))
+		return -1;
+	path = ftgl_path(ftgl_live_tracefs(), "instances/ftguard/trace");
+	if (!path)
+		return -1;
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0) {
+		int saved = errno;
+
+		ftgl_err(saved == ENOENT ? FTG_E_NO_TRACEFS : FTG_E_SYSTEM, saved,
+			 "reset: disarmed, but the trace buffer was not cleared: %s: %s",
+			 path, strerror(saved));
+		free(path);
+		return -1;
+	}
+	close(fd);
+	free(path);
+	return 0;
 }
 
 /**

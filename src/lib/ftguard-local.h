@@ -101,6 +101,9 @@ void *ftgl_search(const void *key, const void *base, size_t n, size_t size,
 /* util.c: is @type (a kallsyms type letter) a text symbol? */
 bool ftgl_ksym_is_text(char type);
 
+/* root.c: the mounted tracefs (/sys/kernel/tracing, else the debugfs one). */
+const char *ftgl_live_tracefs(void);
+
 /* kmod-tables.c: reading ftguard/<table>, with the "why is it missing"
  * diagnosis shared with control.c. */
 char *ftgl_kmod_read(const char *debugfs_dir, const char *table, size_t *len);

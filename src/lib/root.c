@@ -28,7 +28,7 @@ static bool present(const char *path)
 	return stat(path, &st) == 0 || errno == EACCES;
 }
 
-static const char *live_tracefs(void)
+const char *ftgl_live_tracefs(void)
 {
 	if (present("/sys/kernel/tracing/available_filter_functions"))
 		return "/sys/kernel/tracing";
@@ -78,7 +78,7 @@ struct ftg_root *ftg_root_open(const char *dir)
 		root->proc = strdup("/proc");
 		root->sys = strdup("/sys");
 		root->debugfs = strdup(FTGL_DEFAULT_DEBUGFS);
-		root->tracefs = strdup(live_tracefs());
+		root->tracefs = strdup(ftgl_live_tracefs());
 	} else {
 		root->snapshot = true;
 		root->proc = ftgl_path(dir, "proc");

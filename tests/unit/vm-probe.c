@@ -138,6 +138,22 @@ static void probe_arm(const struct ftg_candidates *cand)
 	EXPECT(!ftg_status_read(NULL, &st) && !st.armed, "close disarms");
 }
 
+/* Event lines (not "#" comments) in instances/ftguard/trace, or -1. */
+static int trace_events(void)
+{
+	FILE *f = fopen("/sys/kernel/tracing/instances/ftguard/trace", "r");
+	char line[512];
+	int n = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (line[0] != '#')
+			n++;
+	fclose(f);
+	return n;
+}
+
 static void probe_refusals(const struct ftg_map *map, uint64_t stale,
 			   uint64_t foreign, const struct ftg_candidates *vmlinux)
 {
@@ -176,6 +192,7 @@ static void probe_refusals(const struct ftg_map *map, uint64_t stale,
 
 		ftg_candidates_add(mixed, c->name, c->addr, NULL);
 	}
+	EXPECT(trace_events() > 0, "events in the buffer before reset");
 	ftg_status_read(NULL, &before);
 	ret = ftg_control_admit(ctl, mixed);
 	ftg_status_read(NULL, &after);
@@ -185,6 +202,8 @@ static void probe_refusals(const struct ftg_map *map, uint64_t stale,
 	EXPECT(ret == (int)ftg_candidates_count(mixed), "every candidate sent");
 	EXPECT(after.rejected == before.rejected + 1, "one rejected");
 	EXPECT(!ftg_control_reset(ctl), "reset");
+	EXPECT(trace_events() == 0, "reset cleared the instance buffer (%d events)",
+	       trace_events());
 out:
 	ftg_candidates_free(mixed);
 	ftg_control_close(ctl);
