@@ -206,6 +206,39 @@ static int check_initial(struct cursor *c, struct trace_file_info *info)
 	return 0;
 }
 
+/*
+ * libtraceevent's printk-format parser reads one byte past a line that
+ * has no ':' (it skips "the space" after it): every line needs ": ".
+ */
+static int check_printk(struct cursor *c)
+{
+	uint64_t at = c->off, size;
+	char *text, *line, *end;
+	int ret = 0;
+
+	if (get_num(c, 4, &size, "printk formats") ||
+	    skip(c, at, size, MAX_TEXT, "printk formats"))
+		return -1;
+	text = malloc(size + 1);
+	if (!text)
+		return -1;
+	if (pread(c->fd, text, size, at + 4) != (ssize_t)size) {
+		free(text);
+		return fail(c, at, "printk formats: read error");
+	}
+	text[size] = '\0';
+	for (line = text; *line && !ret; line = end + (*end == '\n')) {
+		end = strchrnul(line, '\n');
+		if (end == line)
+			continue;
+		if (!memmem(line, end - line, ": ", 2))
+			ret = fail(c, at + 4 + (line - text),
+				   "printk format line without \": \"");
+	}
+	free(text);
+	return ret;
+}
+
 static int check_formats(struct cursor *c, struct trace_file_info *info)
 {
 	uint64_t n, systems, i, j, size;
@@ -233,7 +266,7 @@ static int check_formats(struct cursor *c, struct trace_file_info *info)
 	info->kallsyms_offset = c->off;
 	info->kallsyms_size = size;
 	if (skip(c, c->off - 4, size, UINT32_MAX, "kallsyms") ||
-	    sized_blob(c, 4, MAX_TEXT, "printk formats") ||
+	    check_printk(c) ||
 	    sized_blob(c, 8, MAX_TEXT, "cmdlines"))
 		return -1;
 	return 0;

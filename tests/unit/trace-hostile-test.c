@@ -22,6 +22,7 @@ struct hostile {
 	size_t size;
 	size_t ftrace_count_off;
 	size_t kallsyms_off;
+	size_t printk_off;
 	size_t cpus_off;
 	size_t table_off;	/* flyrecord CPU table */
 	size_t cpustat_off;	/* first option (a CPUSTAT) */
@@ -56,6 +57,7 @@ static void locate(struct hostile *h)
 	}
 	h->kallsyms_off = off;
 	off += 4 + get32(b + off);		/* kallsyms */
+	h->printk_off = off;
 	off += 4 + get32(b + off);		/* printk */
 	off += 8 + get64(b + off);		/* cmdlines */
 	h->cpus_off = off;
@@ -207,6 +209,8 @@ static void test_huge_sizes(void **state)
 	expect_rejected(h, h->ftrace_count_off, &many, 4, "ftrace format count");
 	expect_rejected(h, h->kallsyms_off, &many, 4, "kallsyms of 2147483647 bytes");
 	expect_rejected(h, h->cpus_off, &many, 4, "CPU count");
+	/* the printk text starts with "0x...ffff : \"..." : drop its ':' */
+	expect_rejected(h, h->printk_off + 4 + 19, "X", 1, "printk format line without");
 	expect_rejected(h, h->table_off + 8, &huge, 8, "past the end of the file");
 	expect_rejected(h, h->table_off + 16, &(uint64_t){ h->size + PAGE }, 8,
 			"past the end of the file");
