@@ -139,7 +139,7 @@ vm_layout 3-init-freed
 # first; re-probing walks up through them, as driver churn on a live system
 # would, until a probe maps the freed init area. A fixed number of probes:
 # the test fails if the reuse has not happened by then.
-MAX_PROBES=8
+MAX_PROBES=16
 # reused_sites: "addr name start-end caller" for every freed init function
 # whose address lies in one of the NIC's mapped pages (the guard page of a
 # vmalloc area is not mapped).
