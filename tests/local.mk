@@ -14,4 +14,8 @@ check-local: $(UNIT_TESTS)
 # Only the VM tests, e.g. make vm-check VM_TESTS="00-smoke kmod-arm"
 vm-check: all
 	FTG_BUILDDIR=$(abs_top_builddir) $(srcdir)/tests/vm/run $(VM_TESTS)
-.PHONY: vm-check
+
+# The main job: ftguard's TUI on this host if it can load the module, else in the VM.
+open: all
+	$(srcdir)/tests/vm/run --builddir $(abs_top_builddir) --open
+.PHONY: vm-check open
