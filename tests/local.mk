@@ -4,7 +4,8 @@ UNIT_TESTS =
 include tests/unit/local.mk
 
 EXTRA_DIST += tests/run-all tests/install-deps tests/vm/run tests/vm/judge \
-	tests/vm/init tests/vm/lib.sh tests/vm/guest tests/vm/targets tests/vm/selftest tests/modules
+	tests/vm/init tests/vm/lib.sh tests/vm/guest tests/vm/targets tests/vm/selftest tests/modules \
+	tests/vm/fetch-i386 tests/modules-i386
 
 check-local: $(UNIT_TESTS)
 	FTG_SRCDIR=$(abs_top_srcdir) FTG_BUILDDIR=$(abs_top_builddir) \
