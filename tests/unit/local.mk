@@ -63,6 +63,6 @@ tests/unit/man-example.c: $(top_srcdir)/doc/libftguard.3
 check_PROGRAMS += tests/unit/vm-probe
 tests_unit_vm_probe_SOURCES = tests/unit/vm-probe.c
 tests_unit_vm_probe_LDADD = libftguard.la
-EXTRA_DIST += tests/unit/vm-probe.sh
+# its guest script is tests/vm/guest/lib-probe.sh
 
 include tests/unit/trace.mk
