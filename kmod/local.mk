@@ -10,11 +10,12 @@ kmod-build:
 		mkdir -p kmod && cp -f $(srcdir)/kmod/Kbuild $(srcdir)/kmod/Makefile $(srcdir)/kmod/*.[ch] kmod/ && chmod u+w kmod/*; \
 	fi
 	$(MAKE) -C kmod KDIR=$(KERNEL_BUILD) FAULT_INJECTION=$(KMOD_FAULT)
-clean-local: kmod-clean
-kmod-clean:
-	-test ! -f kmod/Makefile || $(MAKE) -C kmod KDIR=$(KERNEL_BUILD) clean
 else
 all-local:
 	@echo "ftguard: no kernel build tree; ftguard.ko not built (see ./configure --with-kernel-build)"
 endif
+clean-local: kmod-clean
+kmod-clean:
+	-test -z "$(KERNEL_BUILD)" || test ! -f kmod/Makefile || $(MAKE) -C kmod KDIR=$(KERNEL_BUILD) clean
+	-test "$(srcdir)" = "." || rm -rf kmod
 .PHONY: kmod-build kmod-clean

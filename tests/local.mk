@@ -20,3 +20,15 @@ vm-check: all
 open: all
 	$(srcdir)/tests/vm/run --builddir $(abs_top_builddir) --open
 .PHONY: vm-check open
+
+# Directories given whole to EXTRA_DIST (tests/cmd, tests/modules...) may hold
+# what an in-tree build left there; a tarball carries sources only.
+dist-hook:
+	cd $(distdir) && rm -f $(check_PROGRAMS) && \
+	find . \( -name '*.o' -o -name '*.lo' -o -name '*.ko' -o -name '.*.cmd' \
+		-o -name .dirstamp -o -name .deps -o -name .libs \) -prune -exec rm -rf {} +
+
+clean-local: tests-clean
+tests-clean:
+	-rm -rf tests/asan-build tests/asan-src tests/asan-build.log tests/run-all.log tests/vm/build
+.PHONY: tests-clean

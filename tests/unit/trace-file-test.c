@@ -38,7 +38,7 @@ static void fixture_pages(struct ftg_trace_formats *fmt,
 			  struct ftg_trace_writer *w, struct ev_list *decoded)
 {
 	unsigned char page[PAGE];
-	char name[64];
+	char name[PATH_MAX];
 	FILE *fp;
 	int cpu;
 

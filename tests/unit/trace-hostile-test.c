@@ -84,7 +84,7 @@ static int setup(void **state)
 	w = ftg_trace_writer_create(h->good, fmt, 2);
 	assert_non_null(w);
 	for (cpu = 0; cpu < 2; cpu++) {
-		char name[64];
+		char name[PATH_MAX];
 
 		snprintf(name, sizeof(name), TRACE_FIXTURES "/raw-pages-cpu%d.bin", cpu);
 		fp = fopen(name, "rb");

@@ -6,6 +6,7 @@
 #ifndef TRACE_TEST_H
 #define TRACE_TEST_H
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
