@@ -32,3 +32,9 @@ clean-local: tests-clean
 tests-clean:
 	-rm -rf tests/asan-build tests/asan-src tests/asan-build.log tests/run-all.log tests/vm/build
 .PHONY: tests-clean
+
+# Benchmarks (issue 7): one VM boot, ratios measured side by side.
+EXTRA_DIST += tests/bench
+bench: all
+	$(srcdir)/tests/bench/run --builddir $(abs_top_builddir)
+.PHONY: bench
