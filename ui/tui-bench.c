@@ -16,7 +16,6 @@ static struct {
 	double seconds;
 	unsigned long rate;
 	uint64_t start_ms;
-	uint64_t end_ms;
 	uint64_t fed;
 	struct ftg_event templates[BENCH_TEMPLATES];
 } B;
@@ -70,15 +69,12 @@ void tui_bench_feed(struct tui *tui, uint64_t now_ms)
 
 bool tui_bench_done(const struct tui *tui, uint64_t now_ms)
 {
-	if (now_ms - B.start_ms >= (uint64_t)(B.seconds * 1000))
-		return true;
-	(void)tui;
-	return false;
+	return now_ms - B.start_ms >= (uint64_t)(B.seconds * 1000);
 }
 
 int tui_bench_report(const struct tui *tui, FILE *out)
 {
-	uint64_t elapsed = (B.end_ms ? B.end_ms : tui_now_ms()) - B.start_ms;
+	uint64_t elapsed = tui_now_ms() - B.start_ms;
 	double secs = elapsed / 1000.0, user, sys;
 	struct rusage ru;
 

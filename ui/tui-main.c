@@ -316,7 +316,6 @@ int main(int argc, char **argv)
 	tui->screens[1] = &tui_live_ops;
 	tui->screens[2] = &tui_map_ops;
 	tui->current = o.bench_secs > 0 ? 1 : o.screen;
-	tui->refresh_ms = o.refresh_ms;
 	install_signals();
 	atexit(cleanup);
 	if (start_curses() < 0) {

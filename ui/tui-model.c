@@ -64,6 +64,16 @@ static uint64_t kmodules_signature(const struct ftg_kmodules *mods)
 	return sig;
 }
 
+/* Errors come from the kernel too: kept sanitised. */
+static void live_error(struct tui_model *m)
+{
+	char raw[TUI_MSG_MAX];
+
+	snprintf(raw, sizeof(raw), "live events: %s",
+		 *ftg_error_last() ? ftg_error_last() : strerror(errno));
+	tui_safe(m->live_error, sizeof(m->live_error), raw);
+}
+
 /* Opens the live event instance when the module is there to own it. */
 static void live_try_open(struct tui_model *m)
 {
@@ -72,8 +82,7 @@ static void live_try_open(struct tui_model *m)
 	m->live = ftg_live_open(ftg_root_tracefs(m->root), NULL,
 				ftg_root_proc(m->root), 0);
 	if (!m->live)
-		snprintf(m->live_error, sizeof(m->live_error), "live events: %s",
-			 *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		live_error(m);
 	else
 		m->live_error[0] = '\0';
 }
@@ -88,7 +97,7 @@ bool tui_model_refresh(struct tui_model *m)
 
 	m->have_status = ftg_status_read(debugfs, &m->status) == 0;
 	if (!m->have_status) {
-		snprintf(m->status_error, sizeof(m->status_error), "%s",
+		tui_safe(m->status_error, sizeof(m->status_error),
 			 *ftg_error_last() ? ftg_error_last() : strerror(errno));
 		/* The module went away: its instance and our control with it. */
 		ftg_live_free(m->live);
@@ -124,8 +133,11 @@ void tui_model_reload_map(struct tui_model *m)
 	struct ftg_map *map = ftg_map_load(m->root);
 
 	if (!map) {
-		snprintf(m->map_error, sizeof(m->map_error), "address map: %s",
+		char raw[TUI_MSG_MAX];
+
+		snprintf(raw, sizeof(raw), "address map: %s",
 			 *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		tui_safe(m->map_error, sizeof(m->map_error), raw);
 		return;		/* keep the previous map, if any */
 	}
 	m->map_error[0] = '\0';
@@ -148,8 +160,7 @@ long tui_model_pump(struct tui_model *m)
 	over_before = ftg_event_ring_overwritten(m->ring);
 	ret = ftg_live_drain(m->live, NULL, ftg_event_ring_cb, m->ring);
 	if (ret < 0) {
-		snprintf(m->live_error, sizeof(m->live_error), "live events: %s",
-			 *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		live_error(m);
 		return -1;
 	}
 	m->events_total += ftg_event_ring_count(m->ring) - count_before +

@@ -143,8 +143,6 @@ struct tui {
 	bool colors;
 	bool utf8;
 	struct tui_glyphs g;
-	int refresh_ms;
-	uint64_t next_refresh_ms;
 	char msg[TUI_MSG_MAX];		/* one-shot message on the status line */
 	bool msg_bad;
 	char last_search[TUI_INPUT_MAX];
