@@ -10,24 +10,9 @@
 
 #define TEXT(s)	(s), strlen(s)
 
-static struct ftg_map *load(const char *tree)
-{
-	char dir[512];
-	struct ftg_root *root;
-	struct ftg_map *map;
-
-	snprintf(dir, sizeof(dir), "%s/%s", FTG_FIXTURES, tree);
-	root = ftg_root_open(dir);
-	assert_non_null(root);
-	map = ftg_map_load(root);
-	ftg_root_free(root);
-	assert_non_null(map);
-	return map;
-}
-
 static void test_amd64_verdict(void **state)
 {
-	struct ftg_map *map = load("amd64");
+	struct ftg_map *map = load_fixture_map("amd64");
 	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64", "debug"));
 	struct ftg_verdict *v;
 	const struct ftg_finding *f;
@@ -75,7 +60,7 @@ static void test_i386_reused_init(void **state)
 {
 	/* The 2008 failure: a site in freed __init text that an ioremap
 	 * now occupies. Stale, and the ioremap is named. */
-	struct ftg_map *map = load("i386");
+	struct ftg_map *map = load_fixture_map("i386");
 	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("i386", "debug"));
 	struct ftg_verdict *v = ftg_verdict_new(rep, map);
 	const struct ftg_finding *f;
@@ -102,7 +87,7 @@ static void test_disagreement(void **state)
 		"0xffffc9000001d000 ok vmlinux 0f1f440000 0f1f440000 in_vmalloc\n"
 		"0xffffffff81003000 ok vmlinux 0f1f440000 0f1f440000 vfs_read\n"
 		"0xffffffffc0b00020 ok target 0f1f440000 0f1f440000 fn_b\n";
-	struct ftg_map *map = load("amd64");
+	struct ftg_map *map = load_fixture_map("amd64");
 	struct ftg_check_report *rep = ftg_check_report_parse(TEXT(text));
 	struct ftg_verdict *v = ftg_verdict_new(rep, map);
 	const struct ftg_finding *f;
@@ -134,7 +119,7 @@ static void test_mismatch_and_ok(void **state)
 		"ftguard-check 1\nresult ok 2 0 0\n"
 		"0xffffffff81003000 ok vmlinux 0f1f440000 0f1f440000 vfs_read\n"
 		"0xffffffffc0b00000 ok target 0f1f440000 0f1f440000 fn_a\n";
-	struct ftg_map *map = load("amd64");
+	struct ftg_map *map = load_fixture_map("amd64");
 	struct ftg_check_report *rep = ftg_check_report_parse(TEXT(bad));
 	struct ftg_verdict *v = ftg_verdict_new(rep, map);
 	const struct ftg_finding *f;
@@ -190,7 +175,7 @@ static void test_without_map(void **state)
  */
 static void test_real_vm_snapshot(void **state)
 {
-	struct ftg_map *map = load("amd64-vm");
+	struct ftg_map *map = load_fixture_map("amd64-vm");
 	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64-vm", "debug"));
 	struct ftg_verdict *v;
 	const struct ftg_overlap *o;
@@ -233,7 +218,7 @@ static void test_real_vm_snapshot(void **state)
  */
 static void test_real_i386_reuse(void **state)
 {
-	struct ftg_map *map = load("i386-vm");
+	struct ftg_map *map = load_fixture_map("i386-vm");
 	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("i386-vm", "debug"));
 	struct ftg_verdict *v = ftg_verdict_new(rep, map);
 	const struct ftg_overlap *o;

@@ -9,21 +9,6 @@
 
 #include "lib-test.h"
 
-static struct ftg_map *load(const char *tree)
-{
-	char dir[512];
-	struct ftg_root *root;
-	struct ftg_map *map;
-
-	snprintf(dir, sizeof(dir), "%s/%s", FTG_FIXTURES, tree);
-	root = ftg_root_open(dir);
-	assert_non_null(root);
-	map = ftg_map_load(root);
-	ftg_root_free(root);
-	assert_non_null(map);
-	return map;
-}
-
 static const struct ftg_region *innermost(const struct ftg_map *map, uint64_t addr)
 {
 	const struct ftg_region *r = NULL;
@@ -34,7 +19,7 @@ static const struct ftg_region *innermost(const struct ftg_map *map, uint64_t ad
 
 static void test_amd64_regions(void **state)
 {
-	struct ftg_map *map = load("amd64");
+	struct ftg_map *map = load_fixture_map("amd64");
 	const struct ftg_region *r, *all[8];
 	size_t i, n;
 
@@ -93,7 +78,7 @@ static void test_amd64_regions(void **state)
 
 static void test_amd64_describe(void **state)
 {
-	struct ftg_map *map = load("amd64");
+	struct ftg_map *map = load_fixture_map("amd64");
 	char buf[512], tiny[8];
 
 	ftg_map_describe(map, 0xffffc90000100000ULL, buf, sizeof(buf));
@@ -115,7 +100,7 @@ static void test_amd64_describe(void **state)
 
 static void test_amd64_sites(void **state)
 {
-	struct ftg_map *map = load("amd64");
+	struct ftg_map *map = load_fixture_map("amd64");
 	const struct ftg_map_site *ms;
 	size_t i, outside = 0;
 
@@ -144,7 +129,7 @@ static void test_amd64_no_overlaps(void **state)
 {
 	/* Module text inside its own allocation, areas inside ranges: how
 	 * things are meant to be, not overlaps. */
-	struct ftg_map *map = load("amd64");
+	struct ftg_map *map = load_fixture_map("amd64");
 
 	assert_int_equal(ftg_map_overlap_count(map), 0);
 	assert_null(ftg_map_overlap_get(map, 0));
@@ -153,7 +138,7 @@ static void test_amd64_no_overlaps(void **state)
 
 static void test_i386_shared_range(void **state)
 {
-	struct ftg_map *map = load("i386");
+	struct ftg_map *map = load_fixture_map("i386");
 	const struct ftg_region *all[8];
 	const struct ftg_overlap *o;
 	char buf[512];

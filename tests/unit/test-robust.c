@@ -26,18 +26,9 @@ static uint32_t rng(void)
 
 static char *read_fixture(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
+	char *buf = read_whole_file(path, len);
 
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc(n + 1);
-	assert_int_equal(fread(buf, 1, n, f), (size_t)n);
-	fclose(f);
-	*len = n;
+	assert_non_null(buf);
 	return buf;
 }
 

@@ -12,22 +12,9 @@
 static char *slurp(const char *dir, const char *name, size_t *len)
 {
 	char path[1024];
-	FILE *f;
-	char *buf;
-	long n;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc(n + 1);
-	assert_int_equal(fread(buf, 1, n, f), (size_t)n);
-	fclose(f);
-	*len = n;
-	return buf;
+	return read_whole_file(path, len);
 }
 
 static void assert_same_file(const char *a, const char *b, const char *name)
