@@ -13,6 +13,7 @@
 #include <linux/mutex.h>
 #include <linux/rbtree.h>
 #include <linux/sched.h>
+#include <linux/string_helpers.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
@@ -23,6 +24,17 @@
 #define FTG_LINE_MAX		256
 #define FTG_WRITE_MAX		(64 * 1024)
 #define FTG_REASON_MAX		256
+
+/*
+ * Escaping of names and text in the tables (doc/interface.md): every byte
+ * outside printable ASCII becomes \ooo (3 octal digits, never a C escape
+ * like \n), and so does backslash; names also escape space, which
+ * separates fields. ESCAPE_NAP passes printable ASCII; ESCAPE_APPEND makes
+ * the listed characters escaped too instead of the only ones escaped.
+ */
+#define FTG_ESC_FLAGS		(ESCAPE_OCTAL | ESCAPE_NAP | ESCAPE_APPEND)
+#define FTG_ESC_NAME		" \\"
+#define FTG_ESC_TEXT		"\\"	/* free text keeps its spaces */
 
 #ifdef FTG_FAULT_INJECTION
 #define FTG_FAULT_INJECTION_BUILD	1
@@ -182,6 +194,7 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 	      size_t *report_len);
 const char *ftg_verdict_name(enum ftg_verdict v);
 const char *ftg_site_state_name(enum ftg_site_state st);
+size_t ftg_escape(char *dst, size_t size, const char *src);
 
 /* ftg_arm.c */
 int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
@@ -203,6 +216,5 @@ void ftg_sessions_forget(unsigned long ip);
 /* ftg_tables.c */
 int ftg_debugfs_init(void);
 void ftg_debugfs_exit(void);
-size_t ftg_escape(char *dst, size_t size, const char *src);
 
 #endif /* FTG_H */

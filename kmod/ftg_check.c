@@ -187,7 +187,7 @@ static enum ftg_verdict ftg_check_site(struct ftg_site *s)
 
 size_t ftg_escape(char *dst, size_t size, const char *src)
 {
-	int n = string_escape_str(src, dst, size, ESCAPE_OCTAL, " \t\n\\");
+	int n = string_escape_str(src, dst, size, FTG_ESC_FLAGS, FTG_ESC_NAME);
 
 	return min_t(size_t, n, size);
 }

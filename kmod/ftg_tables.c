@@ -12,13 +12,17 @@
 
 #include "ftg.h"
 
-#define FTG_ESC	" \t\n\\"
+/* A name as one field: see FTG_ESC_FLAGS. */
+static void ftg_seq_name(struct seq_file *m, const char *name)
+{
+	seq_escape_str(m, name, FTG_ESC_FLAGS, FTG_ESC_NAME);
+}
 
 static void ftg_show_dash(struct seq_file *m, const char *key, const char *val)
 {
 	seq_printf(m, "%s ", key);
-	if (*val)
-		seq_escape(m, val, "\n\\");	/* text runs to end of line */
+	if (*val)	/* text runs to end of line */
+		seq_escape_str(m, val, FTG_ESC_FLAGS, FTG_ESC_TEXT);
 	else
 		seq_putc(m, '-');
 	seq_putc(m, '\n');
@@ -35,7 +39,7 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 		seq_puts(m, "owner persistent\n");
 	} else {
 		seq_printf(m, "owner %d ", ftg.owner_pid);
-		seq_escape(m, ftg.owner_comm, FTG_ESC);
+		ftg_seq_name(m, ftg.owner_comm);
 		seq_putc(m, '\n');
 	}
 	seq_printf(m, "armed_sites %u\nkilled %d\n", ftg.armed_sites,
@@ -75,9 +79,9 @@ static int ftg_sites_show(struct seq_file *m, void *unused)
 		seq_printf(m, "0x%lx %s %s ", s->ip,
 			   ftg_site_state_name(s->state),
 			   s->init ? "init" : "core");
-		seq_escape(m, ftg_owner_name(s), FTG_ESC);
+		ftg_seq_name(m, ftg_owner_name(s));
 		seq_printf(m, " %llu %u ", ftg_site_hits(s), s->reads);
-		seq_escape(m, s->name, FTG_ESC);
+		ftg_seq_name(m, s->name);
 		seq_putc(m, '\n');
 	}
 	mutex_unlock(&ftg.lock);
@@ -100,7 +104,7 @@ static int ftg_modules_show(struct seq_file *m, void *unused)
 	mutex_lock(&ftg.lock);
 	seq_printf(m, "ftguard-modules %d\n", FTG_FORMAT_VERSION);
 	list_for_each_entry(fm, &ftg.modules, node) {
-		seq_escape(m, fm->name, FTG_ESC);
+		ftg_seq_name(m, fm->name);
 		seq_printf(m, " %s 0x%lx %lu 0x%lx %lu %s %llu %u\n",
 			   states[fm->state], fm->core_base,
 			   fm->core_text_size, fm->init_base,

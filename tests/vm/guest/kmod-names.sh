@@ -1,0 +1,76 @@
+#!/bin/sh
+# Names the tables must not pass on raw: ftg_names.ko's functions are
+# renamed (tests/modules/plant-names) to carry a space, a newline, a tab, a
+# backslash, terminal escape sequences and a right-to-left override. Every
+# table keeps one record per line and one name per field: each byte outside
+# 0x21..0x7e of a name, and backslash, is printed as exactly \ooo. Free
+# text (kill_reason) escapes the same bytes except space.
+. /tests/lib.sh
+
+cleanup() {
+	exec 3>&- 4>&-
+	for m in ftg_names ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
+sites=$FTG_DEBUGFS/sites
+# raw_bytes FILE: bytes of FILE outside printable ASCII, newline excepted
+raw_bytes() { tr -d '\040-\176\n' <"$1" | wc -c; }
+# names go through the environment: awk -v would undo their escapes
+site_ip() { N=$1 awk '$4 == "ftg_names" && $7 == ENVIRON["N"] { print $1 }' "$sites"; }
+
+load_ftguard fi
+load_test_module ftg_names
+
+# 1. The sites table: each renamed function exactly once, escaped.
+for name in \
+	'ftg_names_plain' \
+	'ftg\040names\040space' \
+	'ftg_names_nl\012injected\0400xffffffff81000000\040ok' \
+	'ftg_names\011tab' \
+	'ftg_names\134134back\134slash' \
+	'ftg_names_clear\033[2J\033[H' \
+	'ftg_names_title\033]0;pwned\007' \
+	'ftg_names_cursor\033[5;1H\033[1A' \
+	'ftg_names_rtl\342\200\256lanigiro'; do
+	expect_eq "sites listing $name" 1 \
+		"$(site_ip "$name" | wc -l)"
+done
+export_file "$sites" sites.txt
+expect_eq "raw bytes in sites" 0 "$(raw_bytes "$sites")"
+expect_eq "sites lines without 7 fields" 0 "$(awk 'NR > 1 && NF != 7' "$sites" | wc -l)"
+expect_eq "raw bytes in modules" 0 "$(raw_bytes "$FTG_DEBUGFS/modules")"
+
+# 2. The check report (response and table) names them escaped too.
+exec 3<>"$FTG_DEBUGFS/control"
+echo select-module ftg_names >&3 || fail "select-module ftg_names"
+echo check >&3 || fail "check"
+cat <&3 >/tmp/names-check.txt
+export_file /tmp/names-check.txt check-response.txt
+grep -q '^result ok [0-9]* 0 ' /tmp/names-check.txt || fail "check: $(sed -n 2p /tmp/names-check.txt)"
+for f in /tmp/names-check.txt "$FTG_DEBUGFS/check"; do
+	expect_eq "raw bytes in $f" 0 "$(raw_bytes "$f")"
+	expect_eq "lines of $f without 6 fields" 0 "$(awk 'NR > 2 && NF != 6' "$f" | wc -l)"
+	grep -q ' ftg_names_clear\\033\[2J\\033\[H$' "$f" || fail "$f does not name ftg_names_clear escaped"
+done
+
+# 3. Free text: a kill whose reason quotes the name keeps it escaped.
+echo arm >&3 || fail "arm"
+clear_ip=$(site_ip 'ftg_names_clear\033[2J\033[H')
+[ -n "$clear_ip" ] || fail "no ip for ftg_names_clear"
+# one write: the periodic verification cannot kill in between
+printf 'corrupt %s\nverify\n' "$clear_ip" >&3 && fail "verify of a corrupted armed site succeeded"
+grep -q '^killed 1$' "$FTG_DEBUGFS/status" || fail "not killed"
+export_file "$FTG_DEBUGFS/status" status-killed.txt
+expect_eq "raw bytes in status" 0 "$(raw_bytes "$FTG_DEBUGFS/status")"
+grep -q '^kill_reason verify: check failed (1 bad): mismatch '"$clear_ip"' ftg_names_clear\\033\[2J\\033\[H$' \
+	"$FTG_DEBUGFS/status" || fail "kill_reason: $(grep '^kill_reason' "$FTG_DEBUGFS/status")"
+echo reset >&3 || fail "reset"
+exec 3>&-
+
+rmmod ftg_names || fail "rmmod ftg_names"
+unload_ftguard
+pass
