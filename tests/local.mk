@@ -2,6 +2,7 @@
 # tests, summed up by tests/run-all in one closing line.
 UNIT_TESTS =
 include tests/unit/local.mk
+include tests/fuzz/local.mk
 
 EXTRA_DIST += tests/run-all tests/install-deps tests/vm/run tests/vm/judge \
 	tests/vm/init tests/vm/lib.sh tests/vm/guest tests/vm/targets tests/vm/selftest tests/modules \
@@ -30,7 +31,9 @@ dist-hook:
 
 clean-local: tests-clean
 tests-clean:
-	-rm -rf tests/asan-build tests/asan-src tests/asan-build.log tests/run-all.log tests/vm/build
+	-rm -rf tests/asan-build tests/asan-src tests/asan-build.log tests/run-all.log tests/vm/build \
+		tests/fuzz-build tests/fuzz-build.log tests/fuzz-src tests/fuzz-seeds \
+		tests/fuzz-scratch tests/fuzz-corpus tests/fuzz-artifacts tests/fuzz-*.log
 .PHONY: tests-clean
 
 # Benchmarks (issue 7): one VM boot, ratios measured side by side.

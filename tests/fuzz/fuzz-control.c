@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The module's answers on ftguard/control ("ok ...", "error <errno-name>
+ * <reason>", a check report) as libftguard judges them. The control file
+ * here is a regular file: the command is written at its start and the
+ * answer is read from where the write left the position, so the file is
+ * the command's length of padding followed by the input. A refused arm
+ * reads ftguard/check too, which holds the input as well.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz-common.h"
+
+/* Writes the control file so that after "@cmd\n" the input is read. */
+static void plant_answer(const char *cmd, const uint8_t *data, size_t size)
+{
+	size_t pad = strlen(cmd) + 1;
+	uint8_t *file = malloc(pad + size + 1);
+
+	if (!file)
+		abort();
+	memset(file, ' ', pad);
+	if (size)
+		memcpy(file + pad, data, size);
+	fz_write("debug/ftguard/control", file, pad + size);
+	free(file);
+}
+
+static struct ftg_control *open_with_answer(const char *debugfs, const char *cmd,
+					    const uint8_t *data, size_t size)
+{
+	plant_answer(cmd, data, size);
+	return ftg_control_open(debugfs);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char *debugfs;
+	struct ftg_check_report *rep = NULL;
+	struct ftg_control *ctl;
+	uint64_t addr = 0xffffffff81000000ULL;
+
+	if (!debugfs)
+		debugfs = fz_path("debug");
+	fz_reset();
+	fz_write("debug/ftguard/check", data, size);
+
+	ctl = open_with_answer(debugfs, "check", data, size);
+	rep = ctl ? ftg_control_check(ctl) : NULL;
+	fz_use(rep ? ftg_check_report_count(rep) : 0);
+	ftg_check_report_free(rep);
+	ftg_control_close(ctl);
+
+	ctl = open_with_answer(debugfs, "arm", data, size);
+	rep = NULL;
+	fz_use(ctl ? (uint64_t)ftg_control_arm(ctl, 0, &rep) : 0);
+	fz_use(rep ? ftg_check_report_n_ok(rep) : 0);
+	ftg_check_report_free(rep);
+	ftg_control_close(ctl);
+
+	ctl = open_with_answer(debugfs, "select 0xffffffff81000000", data, size);
+	fz_use(ctl ? (uint64_t)ftg_control_select_addrs(ctl, &addr, 1) : 0);
+	fz_use_str(ctl ? ftg_control_response(ctl) : NULL);
+	ftg_control_close(ctl);
+	fz_use_str(ftg_error_last());
+	return 0;
+}

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * trace.dat files: ftg_trace_file_check(), then ftg_trace_file_open()
+ * (validation, the forked preflight read, libtracecmd) and a full
+ * ftg_trace_file_iterate() with each event printed as `ftguard report`
+ * prints it. Seeds are trace.dat files written from the fixture pages.
+ */
+#include <stdlib.h>
+
+#include "fuzz-common.h"
+
+/*
+ * libtracecmd 1.3 never frees the trace-clock name it sscanf("%ms")s from
+ * a file's TRACECLOCK option (as tests/unit/trace-test.h explains): not
+ * ours, and not a finding.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libtracecmd.so\nleak:__isoc99_vsscanf\n";
+}
+
+static int print_event(const struct ftg_event *ev, void *data)
+{
+	char line[512];
+
+	fz_use(ftg_event_snprint(line, sizeof(line), ev));
+	fz_use_str(line);
+	return ++*(size_t *)data > 100000;	/* bounded per input */
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char *path;
+	struct ftg_trace_file *tf;
+	size_t events = 0;
+	char err[512];
+
+	if (!path)
+		path = fz_path("t.dat");
+	fz_write("t.dat", data, size);
+	fz_use(ftg_trace_file_check(path, err, sizeof(err)));
+	tf = ftg_trace_file_open(path, err, sizeof(err));
+	if (!tf) {
+		fz_use_str(err);
+		return 0;
+	}
+	fz_use((uint64_t)ftg_trace_file_ncpus(tf));
+	fz_use((uint64_t)ftg_trace_file_iterate(tf, print_event, &events));
+	ftg_trace_file_close(tf);
+	return 0;
+}
