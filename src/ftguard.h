@@ -354,6 +354,23 @@ size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
  */
 int ftg_unescape(char *s);
 
+/* ==== Names: display of kernel-supplied text (owner: names) ==== */
+
+/*
+ * Names (functions, modules, comm, vmalloc callers) and the module's
+ * reasons come from the kernel and may hold any byte but NUL: a space, a
+ * newline or an escape sequence that would reprogram a terminal.
+ * ftg_escape() gives the visible form every ftguard output uses, the
+ * module's own octal escaping: bytes outside printable ASCII (0x21..0x7e),
+ * and the backslash, become "\ooo". ftg_unescape() undoes it.
+ */
+enum ftg_escape_flags {
+	/* Free text (messages, reasons): space and backslash stay as they
+	 * are; control bytes, DEL and non-ASCII bytes are still escaped. */
+	FTG_ESCAPE_TEXT = 1 << 0,
+};
+size_t ftg_escape(char *buf, size_t size, const char *s, unsigned int flags);
+
 /* ==== ftguard.ko tables and control (owner: lib core) ==== */
 
 struct ftg_candidates;

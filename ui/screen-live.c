@@ -78,7 +78,7 @@ static void format_event(const struct tui *tui, const struct ftg_event *ev,
 	char comm[FTG_COMM_LEN], sym[FTG_SYM_LEN], parent[FTG_SYM_LEN], info[FTG_INFO_LEN];
 	char task[40];
 
-	snprintf(task, sizeof(task), "%s-%d", tui_safe(comm, sizeof(comm), ev->comm), ev->pid);
+	snprintf(task, sizeof(task), "%s-%d", tui_name(comm, sizeof(comm), ev->comm), ev->pid);
 	if (ev->ip)
 		snprintf(line, len, "%6lu.%06lu %3d %-20.20s %s %s %s",
 			 (unsigned long)(ev->ts_ns / 1000000000ULL),

@@ -106,8 +106,8 @@ static void format_item(const struct map_item *it, char *line, size_t len)
 
 		snprintf(line, len, "%*s%-11s %016lx %s [%s] %s, OUTSIDE LIVE TEXT",
 			 indent, "", "site", (unsigned long)it->addr,
-			 tui_safe(name, sizeof(name), s->name),
-			 tui_safe(owner, sizeof(owner), s->owner),
+			 tui_name(name, sizeof(name), s->name),
+			 tui_name(owner, sizeof(owner), s->owner),
 			 ftg_site_state_name(s->state));
 		return;
 	}
@@ -122,12 +122,12 @@ static void format_item(const struct map_item *it, char *line, size_t len)
 	snprintf(line, len, "%*s%-11s %016lx %6s %s%s%s%s%s%s%s", indent, "",
 		 kind_label(r->kind), (unsigned long)r->start,
 		 tui_size(size, sizeof(size), r->end - r->start), extra,
-		 r->owner ? tui_safe(owner, sizeof(owner), r->owner) : "",
+		 r->owner ? tui_name(owner, sizeof(owner), r->owner) : "",
 		 r->owner && r->caller ? " " : "",
 		 r->caller ? tui_safe(caller, sizeof(caller), r->caller) : "",
 		 r->caller_module && !(r->caller && strchr(r->caller, '[')) ? " [" : "",
 		 r->caller_module && !(r->caller && strchr(r->caller, '[')) ?
-		 tui_safe(name, sizeof(name), r->caller_module) : "",
+		 tui_name(name, sizeof(name), r->caller_module) : "",
 		 r->caller_module && !(r->caller && strchr(r->caller, '[')) ? "]" : "");
 	if (it->problem)
 		snprintf(line + strlen(line), len - strlen(line), " OVERLAP");

@@ -247,8 +247,8 @@ static void draw_details(struct tui *tui, int top, int rows)
 	f = tui_model_finding(&tui->m, s->addr);
 	cl = tui_model_check_line(&tui->m, s->addr);
 	tui_printf(top + 1, 0, COLS, A_BOLD, " %s [%s] 0x%lx %s, %s, hits %lu, reads %lu",
-		   tui_safe(name, sizeof(name), s->name),
-		   tui_safe(owner, sizeof(owner), s->owner), (unsigned long)s->addr,
+		   tui_name(name, sizeof(name), s->name),
+		   tui_name(owner, sizeof(owner), s->owner), (unsigned long)s->addr,
 		   s->section == FTG_SECTION_INIT ? "init" : "core",
 		   ftg_site_state_name(s->state), (unsigned long)s->hits,
 		   (unsigned long)s->reads);
@@ -302,8 +302,8 @@ static void sites_display(struct tui *tui, int top, int rows)
 			continue;
 		}
 		snprintf(line, sizeof(line), "%-*.*s %-12.12s %016lx %-4s", namew, namew,
-			 tui_safe(name, sizeof(name), s->name),
-			 tui_safe(owner, sizeof(owner), s->owner), (unsigned long)s->addr,
+			 tui_name(name, sizeof(name), s->name),
+			 tui_name(owner, sizeof(owner), s->owner), (unsigned long)s->addr,
 			 s->section == FTG_SECTION_INIT ? "init" : "core");
 		tui_print(top + 1 + r, 0, 1, tui_attr(tui, TUI_MARKED),
 			  is_marked(s->addr) ? tui->g.mark : " ");

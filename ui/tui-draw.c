@@ -115,19 +115,19 @@ int tui_site_role(enum ftg_site_state state)
 /*
  * Kernel-supplied names (functions, modules, comm, vmalloc callers, the
  * module's reasons) never reach the terminal raw: a name with an escape
- * sequence could reprogram it.
+ * sequence could reprogram it. They are shown in the CLI's visible form,
+ * libftguard's ftg_escape() (\ooo octal), cut to @len.
  */
 const char *tui_safe(char *buf, size_t len, const char *s)
 {
-	size_t i;
+	ftg_escape(buf, len, s, FTG_ESCAPE_TEXT);
+	return buf;
+}
 
-	if (!len)
-		return buf;
-	if (!s)
-		s = "";
-	for (i = 0; s[i] && i + 1 < len; i++)
-		buf[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
-	buf[i] = '\0';
+/* A function, module or comm name: its spaces escaped too, one word. */
+const char *tui_name(char *buf, size_t len, const char *s)
+{
+	ftg_escape(buf, len, s, 0);
 	return buf;
 }
 

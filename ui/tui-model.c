@@ -267,8 +267,8 @@ static void findings_dialog(struct tui *tui, const char *title,
 			       ftg_verdict_kind_name(f->agree ? f->module_verdict :
 						     f->map_verdict == FTG_VERDICT_OK ?
 						     f->module_verdict : f->map_verdict),
-			       tui_safe(name, sizeof(name), f->name),
-			       tui_safe(owner, sizeof(owner), f->owner),
+			       tui_name(name, sizeof(name), f->name),
+			       tui_name(owner, sizeof(owner), f->owner),
 			       (unsigned long)f->addr);
 		if (f->reason)
 			tui_dialog_add(tui, "         %s", f->reason);

@@ -179,8 +179,10 @@ void tui_term_init(struct tui *tui, bool force_ascii);
 void tui_term_end(void);
 int tui_attr(const struct tui *tui, enum tui_role role);
 int tui_site_role(enum ftg_site_state state);
-/* Copies @s into @buf, replacing anything but printable ASCII with '?'. */
+/* @s in ftg_escape()'s visible form, cut to fit @buf: free text keeps its
+ * spaces (tui_safe), a name becomes one word (tui_name). */
 const char *tui_safe(char *buf, size_t len, const char *s);
+const char *tui_name(char *buf, size_t len, const char *s);
 /* Draws @text at (@row, @col) clipped to @width columns, padding with blanks. */
 void tui_print(int row, int col, int width, int attr, const char *text);
 void tui_printf(int row, int col, int width, int attr, const char *fmt, ...)

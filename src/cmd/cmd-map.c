@@ -15,10 +15,10 @@ static void region_detail_text(const struct ftg_region *r)
 {
 	if (r->caller) {
 		printf(" caller ");
-		ftg_print_safe(stdout, r->caller);
+		ftg_print_name(stdout, r->caller);
 		if (r->caller_module) {
 			printf(" [");
-			ftg_print_safe(stdout, r->caller_module);
+			ftg_print_name(stdout, r->caller_module);
 			putchar(']');
 		}
 	}
@@ -33,7 +33,7 @@ static void region_text(const struct ftg_region *r, int digits)
 	printf("0x%0*llx 0x%0*llx %-21s %-4s ", digits, (unsigned long long)r->start,
 	       digits, (unsigned long long)r->end, ftg_region_kind_name(r->kind),
 	       r->live ? "live" : "-");
-	ftg_print_safe(stdout, r->owner ? r->owner : "-");
+	ftg_print_name(stdout, r->owner ? r->owner : "-");
 	region_detail_text(r);
 	putchar('\n');
 }
@@ -61,12 +61,12 @@ static void site_text(const struct ftg_map_site *ms, int digits)
 {
 	printf("  0x%0*llx %-9s ", digits, (unsigned long long)ms->site->addr,
 	       ftg_site_state_name(ms->site->state));
-	ftg_print_safe(stdout, ms->site->owner);
+	ftg_print_name(stdout, ms->site->owner);
 	putchar(':');
-	ftg_print_safe(stdout, ms->site->name);
+	ftg_print_name(stdout, ms->site->name);
 	if (ms->region) {
 		printf(" in %s ", ftg_region_kind_name(ms->region->kind));
-		ftg_print_safe(stdout, ms->region->owner ? ms->region->owner : "-");
+		ftg_print_name(stdout, ms->region->owner ? ms->region->owner : "-");
 		region_detail_text(ms->region);
 	} else {
 		printf(" in nothing mapped");

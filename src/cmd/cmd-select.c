@@ -255,7 +255,7 @@ static void finding_json(struct ftg_json *j, const struct ftg_finding *f)
 static void finding_text(const struct ftg_finding *f, int digits)
 {
 	printf("  0x%0*llx ", digits, (unsigned long long)f->addr);
-	ftg_print_safe(stdout, f->owner);
+	ftg_print_name(stdout, f->owner);
 	printf(": ");
 	ftg_print_safe(stdout, f->reason);
 	if (!f->agree)

@@ -52,8 +52,8 @@ static void print_site_text(const struct ftg_site *s, int digits)
 	       ftg_site_state_name(s->state),
 	       s->section == FTG_SECTION_INIT ? "init" : "core",
 	       (unsigned long long)s->hits);
-	ftg_print_safe_width(stdout, s->owner, 16);
-	ftg_print_safe(stdout, s->name);
+	ftg_print_name_width(stdout, s->owner, 16);
+	ftg_print_name(stdout, s->name);
 	putchar('\n');
 }
 

@@ -284,33 +284,48 @@ void ftg_cmd_restore_signals(const struct ftg_saved_signals *saved)
 		sigaction(caught_signals[i], &saved->old[i], NULL);
 }
 
-/* Kernel-supplied names may hold anything: never send raw control bytes to
- * a terminal. Everything outside printable ASCII becomes \xHH. */
-static int print_safe_count(FILE *f, const char *s)
+/*
+ * Kernel-supplied names and text may hold anything: they never reach a
+ * terminal raw. ftg_escape() (libftguard) gives the one visible form,
+ * \ooo octal as in the module's tables; a name also has its spaces and
+ * backslashes escaped, so it stays one word of a table line.
+ */
+static int print_escaped(FILE *f, const char *s, unsigned int flags)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	int n = 0;
+	char small[256], *buf = small;
+	size_t n = ftg_escape(small, sizeof(small), s, flags);
 
-	for (; *p; p++) {
-		if (*p >= 0x20 && *p < 0x7f) {
-			fputc(*p, f);
-			n++;
-		} else {
-			n += fprintf(f, "\\x%02x", *p);
+	if (n >= sizeof(small)) {
+		buf = malloc(n + 1);
+		if (!buf) {
+			fputs("?", f);
+			return 1;
 		}
+		ftg_escape(buf, n + 1, s, flags);
 	}
-	return n;
+	fputs(buf, f);
+	if (buf != small)
+		free(buf);
+	return (int)n;
 }
 
+/* Free text (messages, reasons, event lines): spaces stay. */
 void ftg_print_safe(FILE *f, const char *s)
 {
-	print_safe_count(f, s);
+	print_escaped(f, s, FTG_ESCAPE_TEXT);
 }
 
-/* Left-aligned in a field of @width columns (at least one space after). */
-void ftg_print_safe_width(FILE *f, const char *s, int width)
+/* A function, module or comm name: one word. */
+void ftg_print_name(FILE *f, const char *s)
 {
-	int n = print_safe_count(f, s);
+	print_escaped(f, s, 0);
+}
+
+/* A name left-aligned in a field of @width columns (at least one space
+ * after). */
+void ftg_print_name_width(FILE *f, const char *s, int width)
+{
+	int n = print_escaped(f, s, 0);
 
 	do
 		fputc(' ', f);

@@ -178,10 +178,12 @@ struct ftg_trace_file *ftg_cmd_open_trace(struct ftg_cmd_ctx *ctx, const char *p
 int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 			  const char *path, ftg_event_cb cb, void *data);
 
-/* cmd-util.c: output of kernel-supplied text. */
+/* cmd-util.c: output of kernel-supplied text, escaped by ftg_escape():
+ * free text keeps its spaces, a name becomes one word. */
 void ftg_print_safe(FILE *f, const char *s);
+void ftg_print_name(FILE *f, const char *s);
+void ftg_print_name_width(FILE *f, const char *s, int width);
 int ftg_addr_digits(uint64_t max_addr);
-void ftg_print_safe_width(FILE *f, const char *s, int width);
 int ftg_parse_u64(const char *s, uint64_t *val);
 int ftg_parse_size_kb(const char *s, unsigned long *kb);
 bool ftg_glob_valid(const char *glob, const char **why);

@@ -349,3 +349,64 @@ int ftg_unescape(char *s)
 	*w = '\0';
 	return 0;
 }
+
+static bool escape_keeps(unsigned char c, unsigned int flags)
+{
+	if (flags & FTG_ESCAPE_TEXT)
+		return c >= 0x20 && c <= 0x7e;
+	return c >= 0x21 && c <= 0x7e && c != '\\';
+}
+
+/**
+ * ftg_escape - the visible form of a kernel-supplied name or text
+ * @buf: where to write it (may be NULL when @size is 0)
+ * @size: size of @buf
+ * @s: the name (NULL is taken as "")
+ * @flags: 0 for a name; FTG_ESCAPE_TEXT for free text
+ *
+ * Every byte outside printable ASCII 0x21..0x7e, and the backslash,
+ * becomes a backslash and three octal digits, as ftguard.ko writes its
+ * tables: "a b\033[2J" -> "a\040b\033[2J" (ESC is 033). The result has
+ * no control byte, no byte above 0x7e and no space, so it is one
+ * whitespace-separated word that ftg_unescape() turns back into @s. With
+ * FTG_ESCAPE_TEXT, space and backslash are kept (a message stays
+ * readable); control bytes, DEL and non-ASCII bytes are still escaped.
+ *
+ * Like snprintf(), the output is cut to fit @size (never inside an
+ * escape) and NUL-terminated when @size > 0.
+ *
+ * Return: the length of the whole escaped string, without the NUL; the
+ * output was cut when this is >= @size.
+ */
+size_t ftg_escape(char *buf, size_t size, const char *s, unsigned int flags)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t len = 0, w = 0;
+	bool room = size > 0;
+
+	for (; *p; p++) {
+		char esc[5];
+		size_t n;
+
+		if (escape_keeps(*p, flags)) {
+			esc[0] = (char)*p;
+			n = 1;
+		} else {
+			esc[0] = '\\';
+			esc[1] = (char)('0' + (*p >> 6));
+			esc[2] = (char)('0' + ((*p >> 3) & 7));
+			esc[3] = (char)('0' + (*p & 7));
+			n = 4;
+		}
+		if (room && w + n < size) {
+			memcpy(buf + w, esc, n);
+			w += n;
+		} else {
+			room = false;
+		}
+		len += n;
+	}
+	if (size)
+		buf[w] = '\0';
+	return len;
+}
