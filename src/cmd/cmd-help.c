@@ -188,6 +188,20 @@ static void man_main(FILE *f)
 	roff_paragraphs(f,
 		"0 success (for check and start: every site consistent); 1 refused or\n"
 		"inconsistent (the reasons are printed); 2 usage or system error.");
+	fputs(".SH NAMES\n", f);
+	roff_paragraphs(f,
+		"Function, module and process names come from the kernel and may\n"
+		"hold any byte: spaces, a newline, an escape sequence that would\n"
+		"reprogram a terminal. No ftguard output (commands, shell, TUI) prints\n"
+		"one raw. In a name every byte outside printable ASCII (0x21 to\n"
+		"0x7e), the space and the backslash appear as a backslash and three\n"
+		"octal digits, as in ftguard.ko's tables: ESC as \\033, a space as\n"
+		"\\040, a backslash as \\134, each byte of a non-ASCII character\n"
+		"on its own. So a name stays one word of its line. Messages, reasons\n"
+		"and event lines keep their spaces and backslashes and escape the\n"
+		"rest the same way. JSON output writes such bytes as \\u escapes\n"
+		"(ASCII only); CSV quotes fields as RFC 4180 says and escapes control\n"
+		"bytes as above.");
 	fputs(".SH FILES\n", f);
 	roff_paragraphs(f,
 		"/sys/kernel/debug/ftguard/: the module's control file and tables.\n"

@@ -4,9 +4,11 @@
  * chrome://tracing load), a plain JSON array, and CSV (RFC 4180).
  *
  * Names come from the traced system (comm, symbols, event text), so
- * every string is escaped: JSON gets \uXXXX for control characters and
- * for bytes that are not valid UTF-8 (taken as Latin-1), CSV quotes any
- * field holding a comma, quote or line break and doubles the quotes.
+ * every string is escaped: JSON gets \uXXXX for control characters, for
+ * every non-ASCII character and for bytes that are not valid UTF-8 (taken
+ * as Latin-1), so it is plain ASCII; CSV gets control and non-ASCII bytes
+ * as \ooo (ftg_escape()) and quotes any field holding a comma or quote,
+ * doubling the quotes.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -62,6 +64,29 @@ static size_t utf8_len(const unsigned char *s)
 	return n;
 }
 
+static uint32_t utf8_decode(const unsigned char *s, size_t n)
+{
+	uint32_t cp = s[0] & (0x7f >> n);
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	return cp;
+}
+
+/* Non-ASCII characters are escaped too: the output is plain ASCII, and an
+ * invisible control character such as U+202E (right-to-left override)
+ * cannot reorder a terminal's line when the JSON is shown. */
+static void json_code_point(FILE *out, uint32_t cp)
+{
+	if (cp < 0x10000) {
+		fprintf(out, "\\u%04x", cp);
+		return;
+	}
+	cp -= 0x10000;
+	fprintf(out, "\\u%04x\\u%04x", 0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+}
+
 static void json_string(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -84,7 +109,7 @@ static void json_string(FILE *out, const char *str)
 					fprintf(out, "\\u%04x", *s);
 					break;
 				}
-				fwrite(s, 1, n, out);
+				json_code_point(out, utf8_decode(s, n));
 				s += n;
 				continue;
 			} else {
@@ -96,19 +121,36 @@ static void json_string(FILE *out, const char *str)
 	fputc('"', out);
 }
 
-static void csv_field(FILE *out, const char *s)
+/* Control and non-ASCII bytes in ftg_escape()'s visible \\ooo form (CSV
+ * has no escapes of its own, and is often read on a terminal). */
+static void csv_field(FILE *out, const char *raw)
 {
-	if (!s[strcspn(s, ",\"\r\n")]) {
+	char small[256], *buf = small;
+	size_t n = ftg_escape(small, sizeof(small), raw, FTG_ESCAPE_TEXT);
+	const char *s;
+
+	if (n >= sizeof(small)) {
+		buf = malloc(n + 1);
+		if (!buf) {
+			fputs("?", out);
+			return;
+		}
+		ftg_escape(buf, n + 1, raw, FTG_ESCAPE_TEXT);
+	}
+	s = buf;
+	if (!s[strcspn(s, ",\"")]) {
 		fputs(s, out);
-		return;
+	} else {
+		fputc('"', out);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', out);
+			fputc(*s, out);
+		}
+		fputc('"', out);
 	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
+	if (buf != small)
+		free(buf);
 }
 
 /**
