@@ -8,7 +8,8 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-map \
 	tests/unit/test-checker \
 	tests/unit/test-snapshot \
-	tests/unit/test-robust
+	tests/unit/test-robust \
+	tests/unit/test-sanitize
 
 if HAVE_CMOCKA
 check_PROGRAMS += $(LIB_UNIT_TESTS)
@@ -40,6 +41,9 @@ tests_unit_test_snapshot_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_robust_SOURCES = tests/unit/test-robust.c tests/unit/lib-test.h
 tests_unit_test_robust_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_robust_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_sanitize_SOURCES = tests/unit/test-sanitize.c tests/unit/lib-test.h
+tests_unit_test_sanitize_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_sanitize_LDADD = $(LIB_UNIT_LDADD)
 
 EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/i386 \
 	tests/fixtures/i386-vm tests/fixtures/malformed
