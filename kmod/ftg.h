@@ -6,6 +6,7 @@
 #ifndef FTG_H
 #define FTG_H
 
+#include <linux/atomic.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/list.h>
@@ -122,6 +123,40 @@ struct ftg_session {
 	char comm[TASK_COMM_LEN];
 };
 
+/*
+ * What ftguard has allocated and not yet freed, by kind, shown in status
+ * (alloc_<kind>): a test compares them before and after a client dies and
+ * against what the tables list. Atomics, because sessions are created and
+ * freed outside ftg.lock.
+ */
+enum ftg_obj {
+	FTG_OBJ_SESSION,	/* struct ftg_session: one per open control */
+	FTG_OBJ_SELECTION,	/* a session's selection array */
+	FTG_OBJ_RESPONSE,	/* a session's response text */
+	FTG_OBJ_REPORT,		/* a check report (ftg.report, or in flight) */
+	FTG_OBJ_ARMSET,		/* struct ftg_armset with its ips and hits */
+	FTG_OBJ_SITE,		/* struct ftg_site with its name */
+	FTG_OBJ_MODULE,		/* struct ftg_module, tombstones included */
+	FTG_OBJ_SCRATCH,	/* a command's own buffers: 0 between commands */
+	FTG_NR_OBJ
+};
+
+extern atomic_long_t ftg_objects[FTG_NR_OBJ];
+
+/* Counts @p (if not NULL) as a live object of @kind: call after allocating. */
+static inline void ftg_obj_add(enum ftg_obj kind, const void *p)
+{
+	if (p)
+		atomic_long_inc(&ftg_objects[kind]);
+}
+
+/* Uncounts @p (if not NULL): call before freeing it. */
+static inline void ftg_obj_del(enum ftg_obj kind, const void *p)
+{
+	if (p)
+		atomic_long_dec(&ftg_objects[kind]);
+}
+
 struct ftg_state {
 	/* Serialises everything below, the notifiers and control writes. */
 	struct mutex lock;
@@ -203,6 +238,7 @@ void ftg_disarm(void);
 void ftg_disarm_site(struct ftg_site *s);
 void ftg_disarm_session(struct ftg_session *sess);
 int ftg_verify(char *why, size_t len);
+void ftg_store_report(char *report, size_t len);
 void ftg_kill(const char *fmt, ...) __printf(1, 2);
 u64 ftg_site_hits(const struct ftg_site *s);
 bool ftg_is_trampoline(unsigned long target);

@@ -106,6 +106,7 @@ static void ftg_armset_free(struct ftg_armset *set)
 {
 	if (!set)
 		return;
+	ftg_obj_del(FTG_OBJ_ARMSET, set);
 	free_percpu(set->hits);
 	kvfree(set->ips);
 	kfree(set);
@@ -251,8 +252,11 @@ static void ftg_explain(struct ftg_site **sites, unsigned int n,
 					  sites[i]->ip, sites[i]->name);
 }
 
-static void ftg_store_report(char *report, size_t len)
+/* Keeps @report (from ftg_check) as the check file's, freeing the old one. */
+void ftg_store_report(char *report, size_t len)
 {
+	lockdep_assert_held(&ftg.lock);
+	ftg_obj_del(FTG_OBJ_REPORT, ftg.report);
 	kvfree(ftg.report);
 	ftg.report = report;
 	ftg.report_len = len;
@@ -265,6 +269,7 @@ static struct ftg_armset *ftg_armset_new(const unsigned long *ips,
 
 	if (!set)
 		return NULL;
+	ftg_obj_add(FTG_OBJ_ARMSET, set);
 	set->n = n;
 	set->ips = kvmalloc_array(n, sizeof(*set->ips), GFP_KERNEL);
 	set->hits = __alloc_percpu(n * sizeof(u64), sizeof(u64));
@@ -322,6 +327,7 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	sites = kvmalloc_array(sess->nsel, sizeof(*sites), GFP_KERNEL);
 	if (!sites)
 		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
 	ret = ftg_selection_sites(sess, sites, why, len);
 	if (ret)
 		goto out;
@@ -365,6 +371,7 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	if (!ftg.stopping)
 		mod_delayed_work(system_wq, &ftg.verify_work,
 				 msecs_to_jiffies(ftg_period_ms));
+	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
 	kvfree(sites);
 	return 0;
 
@@ -373,6 +380,7 @@ out_free:
 	if (ret == -ENODEV)
 		ftg_kill("ftrace failed while arming: %d", ret);
 out:
+	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
 	kvfree(sites);
 	return ret;
 }
@@ -401,6 +409,7 @@ int ftg_verify(char *why, size_t len)
 	sites = kvmalloc_array(set->n, sizeof(*sites), GFP_KERNEL);
 	if (!sites)
 		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
 	for (i = 0; i < set->n; i++) {
 		struct ftg_site *s = ftg_site_find(set->ips[i]);
 
@@ -414,8 +423,10 @@ int ftg_verify(char *why, size_t len)
 		ftg_kill("verify: %s", why);
 		bad = -ESTALE;
 	} else if (!bad) {
+		ftg_obj_del(FTG_OBJ_REPORT, report);
 		kvfree(report);
 	}
+	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
 	kvfree(sites);
 	return bad;
 }
@@ -450,6 +461,7 @@ void ftg_arm_exit(void)
 	if (!ftg_ops_stuck)
 		ftrace_free_filter(&ftg.ops);
 	ftrace_free_filter(&ftg.probe_ops);
-	kvfree(ftg.report);
-	ftg.report = NULL;
+	mutex_lock(&ftg.lock);
+	ftg_store_report(NULL, 0);
+	mutex_unlock(&ftg.lock);
 }

@@ -245,6 +245,7 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 	verdicts = kvmalloc_array(max(n, 1U), sizeof(*verdicts), GFP_KERNEL);
 	if (!verdicts)
 		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, verdicts);
 	for (i = 0; i < n; i++) {
 		verdicts[i] = ftg_check_site(sites[i]);
 		if (verdicts[i] != FTG_V_OK)
@@ -256,9 +257,11 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 	}
 	buf = kvmalloc(size, GFP_KERNEL);
 	if (!buf) {
+		ftg_obj_del(FTG_OBJ_SCRATCH, verdicts);
 		kvfree(verdicts);
 		return -ENOMEM;
 	}
+	ftg_obj_add(FTG_OBJ_REPORT, buf);
 	len = sprintf(buf, "ftguard-check %d\nresult %s %u %u %llu\n",
 		      FTG_FORMAT_VERSION, bad ? "fail" : "ok", n - bad, bad,
 		      ftg_now_ms() - start);
@@ -266,6 +269,7 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 		if (verdicts[i] != FTG_V_OK || list_all)
 			len += ftg_report_line(buf + len, sites[i], verdicts[i],
 					       size - len);
+	ftg_obj_del(FTG_OBJ_SCRATCH, verdicts);
 	kvfree(verdicts);
 
 	ftg.checked = true;

@@ -69,8 +69,10 @@ static int ftg_sel_add(struct ftg_session *sess, unsigned long ip)
 
 		if (!sel)
 			return -ENOMEM;
+		ftg_obj_add(FTG_OBJ_SELECTION, sel);
 		if (sess->nsel)
 			memcpy(sel, sess->sel, sess->nsel * sizeof(*sel));
+		ftg_obj_del(FTG_OBJ_SELECTION, sess->sel);
 		kvfree(sess->sel);
 		sess->sel = sel;
 		sess->cap = cap;
@@ -175,9 +177,12 @@ static int ftg_cmd_clear(struct ftg_session *sess, int argc, char **argv,
 	return ret;
 }
 
+/* Takes over @text (kvmalloc'ed) as @sess's response. */
 static void ftg_set_response(struct ftg_session *sess, char *text, size_t len)
 {
+	ftg_obj_del(FTG_OBJ_RESPONSE, sess->resp);
 	kvfree(sess->resp);
+	ftg_obj_add(FTG_OBJ_RESPONSE, text);
 	sess->resp = text;
 	sess->resp_len = len;
 }
@@ -197,6 +202,7 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 	sites = kvmalloc_array(max(total, 1U), sizeof(*sites), GFP_KERNEL);
 	if (!sites)
 		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
 	if (sess->nsel) {
 		for (n = 0; n < sess->nsel; n++)
 			sites[n] = ftg_site_find(sess->sel[n]);
@@ -205,6 +211,7 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 			sites[n++] = s;
 	}
 	ret = ftg_check(sites, n, &report, &report_len);
+	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
 	kvfree(sites);
 	if (ret < 0)
 		return ret;
@@ -213,9 +220,7 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 		memcpy(copy, report, report_len);
 		ftg_set_response(sess, copy, report_len);
 	}
-	kvfree(ftg.report);
-	ftg.report = report;
-	ftg.report_len = report_len;
+	ftg_store_report(report, report_len);
 	return copy ? 1 : -ENOMEM;	/* 1: the response is already set */
 }
 
@@ -475,6 +480,7 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 	buf = memdup_user_nul(ubuf, count);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
+	ftg_obj_add(FTG_OBJ_SCRATCH, buf);
 
 	mutex_lock(&ftg.lock);
 	for (next = buf; next && *next && ret >= 0; ) {
@@ -505,6 +511,7 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 	}
 	sess->resp_pos = 0;	/* also after a failed write: not via *ppos */
 	mutex_unlock(&ftg.lock);
+	ftg_obj_del(FTG_OBJ_SCRATCH, buf);
 	kfree(buf);
 	return ret < 0 ? ret : count;
 }
@@ -528,6 +535,7 @@ static int ftg_control_open(struct inode *inode, struct file *file)
 
 	if (!sess)
 		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SESSION, sess);
 	sess->pid = task_tgid_nr(current);
 	get_task_comm(sess->comm, current);
 	file->private_data = sess;
@@ -546,8 +554,11 @@ static int ftg_control_release(struct inode *inode, struct file *file)
 	ftg_disarm_session(sess);
 	list_del(&sess->node);
 	mutex_unlock(&ftg.lock);
+	ftg_obj_del(FTG_OBJ_SELECTION, sess->sel);
 	kvfree(sess->sel);
+	ftg_obj_del(FTG_OBJ_RESPONSE, sess->resp);
 	kvfree(sess->resp);
+	ftg_obj_del(FTG_OBJ_SESSION, sess);
 	kfree(sess);
 	return 0;
 }

@@ -31,6 +31,11 @@
  * under the lock (the work then does not re-queue itself).
  * debugfs_remove() waits for running file operations, which take
  * ftg.lock: it is called without ftg.lock.
+ *
+ * The allocation counters (ftg_objects, shown in status) are atomics and
+ * need no lock: a session is allocated before and freed after ftg.lock is
+ * held, and a write's buffer lives outside it too. Every other object is
+ * counted under ftg.lock, so status, which holds it, sees those exactly.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -47,6 +52,8 @@ struct ftg_state ftg = {
 	.modules = LIST_HEAD_INIT(ftg.modules),
 	.sessions = LIST_HEAD_INIT(ftg.sessions),
 };
+
+atomic_long_t ftg_objects[FTG_NR_OBJ];
 
 unsigned int ftg_period_ms = 1000;
 module_param_named(period, ftg_period_ms, uint, 0444);

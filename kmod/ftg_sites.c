@@ -94,6 +94,7 @@ struct ftg_site *ftg_site_add(unsigned long ip, const char *name,
 		kfree(s);
 		return NULL;
 	}
+	ftg_obj_add(FTG_OBJ_SITE, s);
 	s->ip = ip;
 	s->owner = owner;
 	s->init = init;
@@ -129,6 +130,7 @@ void ftg_site_drop(struct ftg_site *s, const char *reason)
 	} else {
 		ftg.n_vmlinux--;
 	}
+	ftg_obj_del(FTG_OBJ_SITE, s);
 	kfree(s->name);
 	kfree(s);
 }
@@ -292,6 +294,7 @@ static struct ftg_module *ftg_module_coming(const struct module *mod,
 		pr_err("no memory to track module %s\n", mod->name);
 		return NULL;
 	}
+	ftg_obj_add(FTG_OBJ_MODULE, fm);
 	INIT_LIST_HEAD(&fm->sites);
 	strscpy(fm->name, mod->name, sizeof(fm->name));
 	fm->mod = mod;
@@ -344,6 +347,7 @@ static void ftg_module_bury(struct ftg_module *fm)
 	list_for_each_entry_reverse(old, &ftg.modules, node) {
 		if (old->state == FTG_MOD_GONE) {
 			list_del(&old->node);
+			ftg_obj_del(FTG_OBJ_MODULE, old);
 			kfree(old);
 			ftg.n_tombstones--;
 			return;
@@ -410,6 +414,7 @@ static int ftg_scan_loaded(void)
 	mods = kvmalloc_array(FTG_SCAN_MAX, sizeof(*mods), GFP_KERNEL);
 	if (!mods)
 		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, mods);
 	spin_lock(&kset->list_lock);
 	list_for_each_entry(k, &kset->list, entry) {
 		struct module_kobject *mk =
@@ -437,6 +442,7 @@ static int ftg_scan_loaded(void)
 		}
 		module_put(mods[i]);
 	}
+	ftg_obj_del(FTG_OBJ_SCRATCH, mods);
 	kvfree(mods);
 	return 0;
 }
@@ -467,6 +473,7 @@ void ftg_modules_exit(void)
 		ftg_site_drop(s, "unload");
 	list_for_each_entry_safe(fm, tmp, &ftg.modules, node) {
 		list_del(&fm->node);
+		ftg_obj_del(FTG_OBJ_MODULE, fm);
 		kfree(fm);
 	}
 	ftg.n_tombstones = 0;

@@ -28,6 +28,25 @@ static void ftg_show_dash(struct seq_file *m, const char *key, const char *val)
 	seq_putc(m, '\n');
 }
 
+static void ftg_show_objects(struct seq_file *m)
+{
+	static const char *const kinds[FTG_NR_OBJ] = {
+		[FTG_OBJ_SESSION] = "sessions",
+		[FTG_OBJ_SELECTION] = "selections",
+		[FTG_OBJ_RESPONSE] = "responses",
+		[FTG_OBJ_REPORT] = "reports",
+		[FTG_OBJ_ARMSET] = "armsets",
+		[FTG_OBJ_SITE] = "sites",
+		[FTG_OBJ_MODULE] = "modules",
+		[FTG_OBJ_SCRATCH] = "scratch",
+	};
+	unsigned int i;
+
+	for (i = 0; i < FTG_NR_OBJ; i++)
+		seq_printf(m, "alloc_%s %ld\n", kinds[i],
+			   atomic_long_read(&ftg_objects[i]));
+}
+
 static int ftg_status_show(struct seq_file *m, void *unused)
 {
 	mutex_lock(&ftg.lock);
@@ -64,6 +83,7 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 		   (unsigned long)MODULES_VADDR, (unsigned long)MODULES_END);
 	seq_printf(m, "vmalloc_start 0x%lx\nvmalloc_end 0x%lx\n",
 		   (unsigned long)VMALLOC_START, (unsigned long)VMALLOC_END);
+	ftg_show_objects(m);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

@@ -52,3 +52,84 @@ load_test_module() {
 	shift
 	insmod "/lib/ftguard/test/$_name.ko" "$@" || fail "insmod $_name failed"
 }
+
+# ---- the e1000e NIC -----------------------------------------------------------
+# find_nic: sets NIC to the sysfs directory of the e1000e NIC, found by its
+# device id 8086:10d3 (its slot depends on QEMU's other devices), once its
+# driver is bound. Fails the test otherwise.
+find_nic() {
+	NIC=
+	for _d in /sys/bus/pci/devices/*; do
+		[ "$(cat "$_d/vendor"):$(cat "$_d/device")" = "0x8086:0x10d3" ] && NIC=$_d
+	done
+	[ -n "$NIC" ] || fail "no 8086:10d3 PCI device"
+	wait_for 20 test -e "$NIC/driver" || fail "e1000e did not bind ${NIC##*/}"
+}
+
+# nic_bar0_ioremap: after find_nic, sets NIC_BAR0 (BAR0's physical start)
+# and NIC_MAP, NIC_MAP_END (e1000_probe's ioremap of it in /proc/vmallocinfo,
+# end exclusive). Fails the test without that mapping.
+nic_bar0_ioremap() {
+	NIC_BAR0=$(printf '0x%x' "$(head -n 1 "$NIC/resource" | cut -d' ' -f1)")
+	# "0xSTART-0xEND SIZE e1000_probe+... [e1000e] phys=0x... ioremap";
+	# phys is zero-padded: compared as a number
+	_map=$(sed -n 's/^\(0x[0-9a-f]*\)-\(0x[0-9a-f]*\) .*e1000_probe.* phys=\(0x[0-9a-f]*\) ioremap.*/\1 \2 \3/p' \
+		/proc/vmallocinfo | while read -r _s _e _p; do
+		[ $((_p)) = $((NIC_BAR0)) ] && echo "$_s $_e"
+	done | head -n 1)
+	[ -n "$_map" ] || {
+		grep -E 'e1000|ioremap' /proc/vmallocinfo
+		fail "no e1000_probe ioremap of BAR0 $NIC_BAR0 in /proc/vmallocinfo"
+	}
+	NIC_MAP=${_map% *}
+	NIC_MAP_END=${_map#* }
+}
+
+# ---- tests of the ftguard command ---------------------------------------------
+# cli_setup [CLEANUP-CMD]: the common start of the cli-* tests. Works in
+# /tmp; T is ftg_target's trigger; OUT and ERR take run's output. On any
+# exit, cli_cleanup kills the processes listed in BG_PIDS (bg_track PID),
+# closes fd 3, stops an arm, runs CLEANUP-CMD and unloads ftg_target and
+# ftguard: a failed check leaves the next test a clean system.
+cli_cleanup() {
+	for _p in $BG_PIDS; do
+		kill -KILL "$_p" 2>/dev/null
+		wait "$_p" 2>/dev/null
+	done
+	exec 3>&- 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	[ -n "$CLI_CLEANUP" ] && eval "$CLI_CLEANUP" >/dev/null 2>&1
+	rmmod ftg_target 2>/dev/null
+	rmmod ftguard 2>/dev/null
+	return 0
+}
+cli_setup() {
+	BG_PIDS=
+	CLI_CLEANUP=${1:-}
+	T=/sys/kernel/debug/ftg_target/trigger
+	OUT=/tmp/$FTG_TEST.out
+	ERR=/tmp/$FTG_TEST.err
+	trap cli_cleanup EXIT
+	cd /tmp || fail "cd /tmp"
+}
+bg_track() { BG_PIDS="$BG_PIDS $1"; }
+
+# run STATUS CMD...: run CMD, stdout in $OUT and stderr in $ERR; unless it
+# exits STATUS, show both and fail.
+run() {
+	_want=$1
+	shift
+	"$@" >"$OUT" 2>"$ERR"
+	_st=$?
+	[ "$_st" = "$_want" ] || { cat "$OUT" "$ERR"; fail "'$*' exited $_st, expected $_want"; }
+	log "$* -> $_st"
+}
+out_has() { grep -q -- "$1" "$OUT" || { cat "$OUT"; fail "stdout lacks '$1'"; }; }
+err_has() { grep -q -- "$1" "$ERR" || { cat "$ERR"; fail "stderr lacks '$1'"; }; }
+both_have() { cat "$OUT" "$ERR" | grep -q -- "$1" || { cat "$OUT" "$ERR"; fail "no '$1' in the output"; }; }
+
+# ftguard's allocation counters (status alloc_<kind>) as one line
+# "sessions=N selections=N ...", for before/after comparisons.
+ftg_objects() {
+	sed -n 's/^alloc_\([a-z]*\) \([0-9-]*\)$/\1=\2/p' "$FTG_DEBUGFS/status" | tr '\n' ' ' | sed 's/ $//'
+}

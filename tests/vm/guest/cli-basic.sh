@@ -4,32 +4,8 @@
 # actionable errors when the module is missing.
 . /tests/lib.sh
 
-# a failed check must not leave modules loaded for the next test
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	exec 3>&- 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-}
-trap cleanup EXIT
+cli_setup
 
-T=/sys/kernel/debug/ftg_target/trigger
-OUT=/tmp/cli-basic.out
-ERR=/tmp/cli-basic.err
-
-# run STATUS CMD...: run CMD, its output in $OUT/$ERR; fail unless STATUS.
-run() {
-	_want=$1
-	shift
-	"$@" >"$OUT" 2>"$ERR"
-	_st=$?
-	[ "$_st" = "$_want" ] || { cat "$OUT" "$ERR"; fail "'$*' exited $_st, expected $_want"; }
-	log "$* -> $_st"
-}
-out_has() { grep -q -- "$1" "$OUT" || { cat "$OUT"; fail "stdout lacks '$1'"; }; }
-err_has() { grep -q -- "$1" "$ERR" || { cat "$ERR"; fail "stderr lacks '$1'"; }; }
 site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$FTG_DEBUGFS/sites"; }
 
 # Without the module: an answer for status, the way to load it for the rest.

@@ -3,19 +3,8 @@
 # command's (and its children's), while another process calls fn_a too.
 . /tests/lib.sh
 
-# a failed check must not leave modules loaded for the next test
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	exec 3>&- 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-}
-trap cleanup EXIT
+cli_setup
 
-T=/sys/kernel/debug/ftg_target/trigger
-cd /tmp || fail "cd /tmp"
 pids_of() { ftguard report -i "$1" | sed -n 's/^.*-\([0-9][0-9]*\) *\[[0-9]*\].*: func: fn_a.*/\1/p' | sort -u; }
 
 load_ftguard
@@ -24,7 +13,7 @@ load_test_module ftg_target
 # a process calling fn_a in a loop, the one -P names
 sh -c "while :; do echo 2 > $T; usleep 20000; done" &
 noisy=$!
-BG_PIDS="$BG_PIDS $noisy"
+bg_track $noisy
 
 ftguard -q record -l fn_a -P "$noisy" -o pid.dat -- sh -c "echo 7 > $T; usleep 500000" ||
 	fail "record -P failed"

@@ -4,19 +4,8 @@
 # disarms when the control descriptor closes, and no partial file appears.
 . /tests/lib.sh
 
-# a failed check must not leave modules loaded for the next test
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	exec 3>&- 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-}
-trap cleanup EXIT
+cli_setup
 
-T=/sys/kernel/debug/ftg_target/trigger
-cd /tmp || fail "cd /tmp"
 armed() { grep -q '^armed 1$' "$FTG_DEBUGFS/status"; }
 
 load_ftguard
@@ -25,7 +14,7 @@ load_test_module ftg_target
 # record until interrupted (no command)
 ftguard record -l fn_a -o int.dat > int.out 2>&1 &
 pid=$!
-BG_PIDS="$BG_PIDS $pid"
+bg_track $pid
 wait_for 20 armed || { cat int.out; fail "record never armed"; }
 echo 10 > "$T" || fail "trigger"
 kill -INT "$pid"
@@ -47,7 +36,7 @@ hits() { awk '$4 == "ftg_target" && $7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sit
 before=$(hits)
 ftguard record -l fn_a -o cmd.dat -- sh -c "echo 4 > $T; exec sleep 60" > cmd.out 2>&1 &
 pid=$!
-BG_PIDS="$BG_PIDS $pid"
+bg_track $pid
 wait_for 20 armed || { cat cmd.out; fail "record with a command never armed"; }
 hits_are() { [ "$(hits)" = "$1" ]; }
 wait_for 20 hits_are $((before + 4)) || fail "the command did not trigger ($(hits) hits)"
@@ -62,7 +51,7 @@ ps | grep -q '[s]leep 60' && fail "the command outlived record"
 rm -f kill.dat
 ftguard record -l fn_a -o kill.dat > kill.out 2>&1 &
 pid=$!
-BG_PIDS="$BG_PIDS $pid"
+bg_track $pid
 wait_for 20 armed || fail "record never armed (kill case)"
 kill -KILL "$pid"
 wait "$pid"

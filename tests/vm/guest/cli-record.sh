@@ -5,20 +5,9 @@
 # has the N events; nothing is left armed.
 . /tests/lib.sh
 
-# a failed check must not leave modules loaded for the next test
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	exec 3>&- 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-}
-trap cleanup EXIT
+cli_setup
 
 N=200
-T=/sys/kernel/debug/ftg_target/trigger
-cd /tmp || fail "cd /tmp"
 
 # "pid cpu timestamp function <- caller" from either report's func lines
 normalize() {

@@ -5,28 +5,8 @@
 # mapping and its caller; a corrupted site is a mismatch.
 . /tests/lib.sh
 
-# a failed check must not leave modules loaded for the next test
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	exec 3>&- 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-}
-trap cleanup EXIT
+cli_setup
 
-OUT=/tmp/cli-refuse.out
-ERR=/tmp/cli-refuse.err
-run() {
-	_want=$1
-	shift
-	"$@" >"$OUT" 2>"$ERR"
-	_st=$?
-	cat "$OUT" "$ERR"
-	[ "$_st" = "$_want" ] || fail "'$*' exited $_st, expected $_want"
-}
-both_have() { cat "$OUT" "$ERR" | grep -q -- "$1" || fail "no '$1' in the output"; }
 armed() { grep -q '^armed 1$' "$FTG_DEBUGFS/status"; }
 
 load_ftguard fi
@@ -50,9 +30,9 @@ run 1 ftguard check
 both_have 'freed init text of ftg_target'
 
 # a foreign site inside e1000e's BAR0 mapping
-map=$(awk '/e1000_probe/ && /ioremap/ { sub(/-.*/, "", $1); print $1; exit }' /proc/vmallocinfo)
-[ -n "$map" ] || fail "no e1000e ioremap in /proc/vmallocinfo"
-bar=$(printf '0x%x' $((map + 0x100)))
+find_nic
+nic_bar0_ioremap
+bar=$(printf '0x%x' $((NIC_MAP + 0x100)))
 echo unplant >&3 || fail "unplant"
 echo "plant foreign $bar" >&3 || fail "plant foreign: $(cat <&3)"
 run 1 ftguard check

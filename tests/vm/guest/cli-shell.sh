@@ -4,19 +4,8 @@
 # completion of commands, options, module and function names, history.
 . /tests/lib.sh
 
-# a failed check must not leave modules loaded for the next test
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	exec 3>&- 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-	tmux -L ftg-cli-shell kill-server 2>/dev/null
-}
-trap cleanup EXIT
+cli_setup 'tmux -L ftg-cli-shell kill-server'
 
-cd /tmp || fail "cd /tmp"
 export HOME=/tmp/cli-shell-home
 rm -rf "$HOME"
 mkdir -p "$HOME"

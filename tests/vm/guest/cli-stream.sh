@@ -3,17 +3,8 @@
 # ftguard start armed; with --json the output is one complete array.
 . /tests/lib.sh
 
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-}
-trap cleanup EXIT
+cli_setup
 
-T=/sys/kernel/debug/ftg_target/trigger
-cd /tmp || fail "cd /tmp"
 lines() { grep -c ': func: fn_a' stream.out; }
 lines_are() { [ "$(lines)" = "$1" ]; }
 
@@ -23,7 +14,7 @@ ftguard -q start -l fn_a || fail "start"
 
 ftguard stream > stream.out 2> stream.err &
 pid=$!
-BG_PIDS="$BG_PIDS $pid"
+bg_track $pid
 # the first trigger may come before the stream opened: the buffer keeps it
 echo 6 > "$T" || fail "trigger"
 wait_for 20 lines_are 6 || { cat stream.out stream.err; fail "stream showed $(lines) of 6 events"; }
@@ -35,7 +26,7 @@ expect_eq "stream after SIGINT" 0 "$?"
 
 ftguard stream --json > stream.json 2> stream.err &
 pid=$!
-BG_PIDS="$BG_PIDS $pid"
+bg_track $pid
 echo 3 > "$T" || fail "trigger"
 wait_for 20 sh -c "[ \$(grep -o 'fn_a' stream.json | wc -l) -ge 3 ]" ||
 	{ cat stream.json stream.err; fail "no JSON events"; }

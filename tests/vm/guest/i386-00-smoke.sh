@@ -12,23 +12,10 @@ i?86) log "kernel $(uname -r) on $(uname -m)" ;;
 esac
 module_loaded e1000e || fail "e1000e not loaded"
 
-nic=
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor"):$(cat "$d/device")" = "0x8086:0x10d3" ] && nic=$d
-done
-[ -n "$nic" ] || fail "no 8086:10d3 PCI device"
-wait_for 20 test -e "$nic/driver" || fail "e1000e did not bind ${nic##*/}"
-bar0=$(head -n 1 "$nic/resource" | cut -d' ' -f1)
-# vmallocinfo: "0xSTART-0xEND SIZE caller ... phys=0x... ioremap"
-region=$(awk -v bar="$bar0" '/e1000_probe/ && /ioremap/ {
-	for (i = 1; i <= NF; i++)
-		if ($i ~ /^phys=/) {
-			p = substr($i, 8); sub(/^0+/, "", p); b = substr(bar, 3); sub(/^0+/, "", b)
-			if (p == b) print $1
-		}
-}' /proc/vmallocinfo)
-[ -n "$region" ] || { grep -E 'e1000|ioremap' /proc/vmallocinfo; fail "no e1000_probe ioremap of BAR0 $bar0"; }
-log "BAR0 $bar0 of ${nic##*/} ioremapped at $region"
+find_nic
+nic_bar0_ioremap
+region=$NIC_MAP-$NIC_MAP_END
+log "BAR0 $NIC_BAR0 of ${NIC##*/} ioremapped at $region"
 
 for build in default fi; do
 	if [ "$build" = fi ]; then load_ftguard fi; else load_ftguard; fi

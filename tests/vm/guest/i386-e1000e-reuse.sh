@@ -31,14 +31,10 @@ vm_layout() {
 }
 
 # ---- the NIC, found by device id ----------------------------------------------
-nic=
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor"):$(cat "$d/device")" = "0x8086:0x10d3" ] && nic=$d
-done
-[ -n "$nic" ] || fail "no 8086:10d3 PCI device"
+find_nic
+nic=$NIC
 bdf=${nic##*/}
 drv=/sys/bus/pci/drivers/e1000e
-wait_for 20 test -e "$nic/driver" || fail "e1000e did not bind $bdf at boot"
 # Its BARs as "start end" in decimal (sysfs resource: first six lines).
 bars=$(head -n 6 "$nic/resource" | while read -r s e f; do
 	[ $(( s )) -ne 0 ] && echo "$(( s )) $(( e ))"

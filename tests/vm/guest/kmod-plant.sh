@@ -19,21 +19,10 @@ sites=$FTG_DEBUGFS/sites
 field() { awk -v a="$1" -v f="$2" '($1 "") == (a "") { print $f }' "$sites"; }
 site_ip() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $1 }' "$sites"; }
 
-nic=
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor"):$(cat "$d/device")" = "0x8086:0x10d3" ] && nic=$d
-done
-[ -n "$nic" ] || fail "no e1000e NIC"
-wait_for 20 test -e "$nic/driver" || fail "e1000e not bound"
-bar0=$(printf '0x%x' "$(head -n 1 "$nic/resource" | cut -d' ' -f1)")
-map=
-# phys is printed zero-padded: compare numerically
-for line in $(grep 'e1000_probe.*ioremap' /proc/vmallocinfo | sed 's/^\(0x[0-9a-f]*\)-.* phys=\(0x[0-9a-f]*\) .*/\1,\2/'); do
-	[ $((${line#*,})) = $((bar0)) ] && map=${line%,*}
-done
-[ -n "$map" ] || { export_file /proc/vmallocinfo vmallocinfo.txt; fail "no ioremap of BAR0 $bar0"; }
-foreign=$(printf '0x%x' $((map + 0x100)))
-log "BAR0 $bar0 mapped at $map; foreign site $foreign"
+find_nic
+nic_bar0_ioremap
+foreign=$(printf '0x%x' $((NIC_MAP + 0x100)))
+log "BAR0 $NIC_BAR0 mapped at $NIC_MAP; foreign site $foreign"
 
 load_ftguard fi
 grep -q '^fault_injection 1$' "$FTG_DEBUGFS/status" || fail "not the fault-injection build"

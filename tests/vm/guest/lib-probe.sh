@@ -9,20 +9,9 @@
 
 probe=/usr/bin/ftg-vm-probe
 [ -x "$probe" ] || skip "no $probe in the guest"
-nic=
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor"):$(cat "$d/device")" = "0x8086:0x10d3" ] && nic=$d
-done
-[ -n "$nic" ] || fail "no e1000e NIC"
-wait_for 20 test -e "$nic/driver" || fail "e1000e not bound"
-bar0=$(printf '0x%x' "$(head -n 1 "$nic/resource" | cut -d' ' -f1)")
-map=
-for line in $(grep 'e1000_probe.*ioremap' /proc/vmallocinfo |
-		sed 's/^\(0x[0-9a-f]*\)-.* phys=\(0x[0-9a-f]*\) .*/\1,\2/'); do
-	[ $((${line#*,})) = $((bar0)) ] && map=${line%,*}
-done
-[ -n "$map" ] || fail "no ioremap of BAR0 $bar0"
-foreign=$(printf '0x%x' $((map + 0x100)))
+find_nic
+nic_bar0_ioremap
+foreign=$(printf '0x%x' $((NIC_MAP + 0x100)))
 
 load_ftguard fi
 load_test_module ftg_target
