@@ -363,21 +363,81 @@ static int check_cpu_data(struct cursor *c, uint32_t cpu, uint64_t off,
 	return ret;
 }
 
+/* A CPU's data run: [off, off + size). */
+struct cpu_run {
+	uint64_t off;
+	uint64_t size;
+	uint32_t cpu;
+};
+
+static int cmp_run(const void *a, const void *b)
+{
+	const struct cpu_run *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/*
+ * Runs must lie after the header (from @data_start) and apart from each
+ * other: libtracecmd would otherwise read header bytes, or the same pages
+ * as two CPUs' events. Empty runs are not read and may be anywhere; runs
+ * that leave the file are left to check_cpu_data() to name.
+ */
+static int check_runs_apart(struct cursor *c, const struct cpu_run *runs,
+			    uint32_t n, uint64_t table_off, uint64_t data_start)
+{
+	struct cpu_run *sorted;
+	uint32_t i, k = 0;
+	int ret = 0;
+
+	sorted = malloc(((size_t)n + 1) * sizeof(*sorted));
+	if (!sorted)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (runs[i].size && runs[i].off <= c->size &&
+		    runs[i].size <= c->size - runs[i].off)
+			sorted[k++] = runs[i];
+	qsort(sorted, k, sizeof(*sorted), cmp_run);
+	if (k && sorted[0].off < data_start)
+		ret = fail(c, table_off + 16 * sorted[0].cpu, "CPU %u data (offset "
+			   "%llu) overlaps the file header (data starts at %llu)",
+			   sorted[0].cpu, (unsigned long long)sorted[0].off,
+			   (unsigned long long)data_start);
+	for (i = 1; i < k && !ret; i++)
+		if (sorted[i].off < sorted[i - 1].off + sorted[i - 1].size)
+			ret = fail(c, table_off + 16 * sorted[i].cpu, "CPU %u data "
+				   "(offset %llu) overlaps CPU %u data (offset %llu, "
+				   "%llu bytes)", sorted[i].cpu,
+				   (unsigned long long)sorted[i].off, sorted[i - 1].cpu,
+				   (unsigned long long)sorted[i - 1].off,
+				   (unsigned long long)sorted[i - 1].size);
+	free(sorted);
+	return ret;
+}
+
 static int check_flyrecord(struct cursor *c, struct trace_file_info *info,
 			   bool has_clock)
 {
-	uint64_t *runs, i;
+	uint64_t table_off = c->off;
+	struct cpu_run *runs;
+	uint32_t i;
 	int ret = 0;
 
-	runs = calloc(2 * (size_t)info->nr_cpus + 1, sizeof(*runs));
+	runs = calloc((size_t)info->nr_cpus + 1, sizeof(*runs));
 	if (!runs)
 		return -1;
-	for (i = 0; i < 2 * (uint64_t)info->nr_cpus && !ret; i++)
-		ret = get_num(c, 8, &runs[i], "CPU data table");
+	for (i = 0; i < info->nr_cpus && !ret; i++) {
+		runs[i].cpu = i;
+		if (get_num(c, 8, &runs[i].off, "CPU data table") ||
+		    get_num(c, 8, &runs[i].size, "CPU data table"))
+			ret = -1;
+	}
 	if (!ret && has_clock)
 		ret = sized_blob(c, 8, MAX_TEXT, "trace clock");
+	if (!ret)
+		ret = check_runs_apart(c, runs, info->nr_cpus, table_off, c->off);
 	for (i = 0; i < info->nr_cpus && !ret; i++)
-		ret = check_cpu_data(c, i, runs[2 * i], runs[2 * i + 1],
+		ret = check_cpu_data(c, i, runs[i].off, runs[i].size,
 				     info->page_size);
 	free(runs);
 	return ret;

@@ -10,9 +10,20 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #define PAGE 4096
+
+/* A size field of the layout: where, and how wide. */
+struct size_field {
+	size_t off;
+	size_t width;		/* 4 or 8 */
+	const char *what;
+};
+
+#define MAX_SIZE_FIELDS	64
 
 struct hostile {
 	char *dir;
@@ -27,7 +38,15 @@ struct hostile {
 	size_t table_off;	/* flyrecord CPU table */
 	size_t cpustat_off;	/* first option (a CPUSTAT) */
 	uint64_t cpu0_data;
+	struct size_field sizes[MAX_SIZE_FIELDS];
+	size_t nsizes;
 };
+
+static void add_size(struct hostile *h, size_t off, size_t width, const char *what)
+{
+	assert_true(h->nsizes < MAX_SIZE_FIELDS);
+	h->sizes[h->nsizes++] = (struct size_field){ off, width, what };
+}
 
 static uint64_t get64(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 static uint32_t get32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
@@ -38,34 +57,52 @@ static void locate(struct hostile *h)
 	const unsigned char *b = h->bytes;
 	size_t off = 30, i, j, n, systems;
 
+	add_size(h, off, 8, "header_page");
 	off += 8 + get64(b + off);		/* header_page */
 	off += 13;
+	add_size(h, off, 8, "header_event");
 	off += 8 + get64(b + off);		/* header_event */
 	h->ftrace_count_off = off;
+	add_size(h, off, 4, "ftrace format count");
 	n = get32(b + off);
 	off += 4;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		add_size(h, off, 8, "ftrace format");
 		off += 8 + get64(b + off);
+	}
+	add_size(h, off, 4, "event system count");
 	systems = get32(b + off);
 	off += 4;
 	for (i = 0; i < systems; i++) {
 		off += strlen((const char *)b + off) + 1;
+		add_size(h, off, 4, "event format count");
 		n = get32(b + off);
 		off += 4;
-		for (j = 0; j < n; j++)
+		for (j = 0; j < n; j++) {
+			add_size(h, off, 8, "event format");
 			off += 8 + get64(b + off);
+		}
 	}
 	h->kallsyms_off = off;
+	add_size(h, off, 4, "kallsyms");
 	off += 4 + get32(b + off);		/* kallsyms */
 	h->printk_off = off;
+	add_size(h, off, 4, "printk");
 	off += 4 + get32(b + off);		/* printk */
+	add_size(h, off, 8, "cmdlines");
 	off += 8 + get64(b + off);		/* cmdlines */
 	h->cpus_off = off;
+	add_size(h, off, 4, "CPU count");
 	assert_memory_equal(b + off + 4, "options  ", 10);
 	h->cpustat_off = off + 14;
 	assert_int_equal(b[h->cpustat_off], 2);	/* CPUSTAT */
+	add_size(h, h->cpustat_off + 2, 4, "CPUSTAT option");
 	h->table_off = (const unsigned char *)memmem(b, h->size, "flyrecord", 10) - b + 10;
 	h->cpu0_data = get64(b + h->table_off);
+	for (i = 0; i < 2; i++) {
+		add_size(h, h->table_off + 16 * i, 8, "CPU data offset");
+		add_size(h, h->table_off + 16 * i + 8, 8, "CPU data size");
+	}
 }
 
 static int setup(void **state)
@@ -279,6 +316,166 @@ static void test_random_flips(void **state)
 	assert_true(opened > 0);
 }
 
+/*
+ * CPU data runs that overlap each other or the header: libtracecmd would
+ * read the same pages as two CPUs' events, or header bytes as events.
+ */
+static void test_overlapping_offsets(void **state)
+{
+	struct hostile *h = *state;
+	uint64_t cpu0_size = get64(h->bytes + h->table_off + 8);
+
+	/* CPU 1's run is CPU 0's */
+	expect_rejected(h, h->table_off + 16, &h->cpu0_data, 8, "overlaps");
+	/* CPU 1 starts one page into CPU 0's run (both page-aligned) */
+	assert_true(cpu0_size >= 2 * PAGE);
+	expect_rejected(h, h->table_off + 16, &(uint64_t){ h->cpu0_data + PAGE }, 8,
+			"overlaps");
+	/* CPU 0's run starts inside the header it follows */
+	expect_rejected(h, h->table_off, &(uint64_t){ 0 }, 8, "overlaps");
+	expect_rejected(h, h->table_off, &(uint64_t){ h->table_off }, 8, "overlaps");
+}
+
+/*
+ * The file is never trusted for an allocation size: every size and count
+ * field, set to a value larger than the file or absurdly large, is refused
+ * by the validator before libtracecmd sees it.
+ */
+static void test_huge_sizes_everywhere(void **state)
+{
+	struct hostile *h = *state;
+	static const uint64_t values64[] = { 1ULL << 31, 0xffffffffULL, 1ULL << 40,
+					     1ULL << 62, UINT64_MAX };
+	static const uint32_t values32[] = { 1U << 28, 0x7fffffff, 1U << 31,
+					     0xffffffff };
+	unsigned char *copy = malloc(h->size);
+	char err[512];
+	size_t i, k, nvalues;
+	uint64_t value;
+
+	assert_true(h->nsizes > 12);
+	for (i = 0; i < h->nsizes; i++) {
+		const struct size_field *f = &h->sizes[i];
+
+		nvalues = f->width == 8 ? sizeof(values64) / sizeof(values64[0]) :
+					  sizeof(values32) / sizeof(values32[0]);
+		for (k = 0; k < nvalues; k++) {
+			memcpy(copy, h->bytes, h->size);
+			if (f->width == 8)
+				memcpy(copy + f->off, &values64[k], 8);
+			else
+				memcpy(copy + f->off, &values32[k], 4);
+			value = f->width == 8 ? values64[k] : values32[k];
+			write_bad(h, copy, h->size);
+			err[0] = '\0';
+			errno = 0;
+			if (ftg_trace_file_open(h->bad, err, sizeof(err)))
+				fail_msg("%s at offset %zu set to %#llx: file opened",
+					 f->what, f->off, (unsigned long long)value);
+			if (errno != EINVAL || !strstr(err, ": offset "))
+				fail_msg("%s at offset %zu set to %#llx: errno %d, \"%s\"",
+					 f->what, f->off, (unsigned long long)value,
+					 errno, err);
+		}
+	}
+	free(copy);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* Address space the test process uses now, from /proc/self/statm. */
+static size_t vm_size_now(void)
+{
+	unsigned long pages = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	assert_non_null(f);
+	assert_int_equal(fscanf(f, "%lu", &pages), 1);
+	fclose(f);
+	return pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+#define MEMORY_SLACK	(64UL << 20)
+
+/*
+ * Opens and reads @path in a child limited to its current address space
+ * plus MEMORY_SLACK (RLIMIT_AS): an allocation taken from a hostile size
+ * fails there instead of succeeding lazily. Returns the child's status:
+ * 0 opened and read, 1 refused by the validator (EINVAL, "offset N: ..."),
+ * 2 refused otherwise (ENOMEM: something tried to allocate beyond the
+ * limit), 128 + N killed by signal N.
+ */
+static int open_limited(const char *path)
+{
+	struct rlimit lim;
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct ftg_trace_file *tf;
+		size_t events = 0;
+		char err[512];
+
+		lim.rlim_cur = lim.rlim_max = vm_size_now() + MEMORY_SLACK;
+		if (setrlimit(RLIMIT_AS, &lim))
+			_exit(3);
+		err[0] = '\0';
+		tf = ftg_trace_file_open(path, err, sizeof(err));
+		if (!tf)	/* the validator's clear error names an offset */
+			_exit(errno == EINVAL && strstr(err, ": offset ") ? 1 : 2);
+		ftg_trace_file_iterate(tf, count_events, &events);
+		ftg_trace_file_close(tf);
+		_exit(events ? 0 : 4);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/*
+ * No unbounded allocation: under a 64 MiB address-space allowance the
+ * valid file opens and reads (so the allowance is enough for a real
+ * file), and each hostile size is refused with EINVAL, never ENOMEM.
+ * ASan reserves terabytes of shadow memory, so this runs in the plain
+ * build only (the sanitized build catches oversized allocations itself).
+ */
+static void test_bounded_memory(void **state)
+{
+	struct hostile *h = *state;
+	const uint64_t huge64 = 1ULL << 40;
+	const uint32_t huge32 = 0xfffffff0;
+	unsigned char *copy;
+	size_t i;
+	int ret;
+
+#ifdef UNDER_ASAN
+	skip();
+#endif
+	assert_int_equal(open_limited(h->good), 0);
+	copy = malloc(h->size);
+	for (i = 0; i < h->nsizes; i++) {
+		memcpy(copy, h->bytes, h->size);
+		if (h->sizes[i].width == 8)
+			memcpy(copy + h->sizes[i].off, &huge64, 8);
+		else
+			memcpy(copy + h->sizes[i].off, &huge32, 4);
+		write_bad(h, copy, h->size);
+		ret = open_limited(h->bad);
+		if (ret != 1)
+			fail_msg("%s at offset %zu made huge: child status %d (1: EINVAL)",
+				 h->sizes[i].what, h->sizes[i].off, ret);
+	}
+	free(copy);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +486,9 @@ int main(void)
 		cmocka_unit_test(test_bad_options),
 		cmocka_unit_test(test_bad_pages),
 		cmocka_unit_test(test_random_flips),
+		cmocka_unit_test(test_overlapping_offsets),
+		cmocka_unit_test(test_huge_sizes_everywhere),
+		cmocka_unit_test(test_bounded_memory),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
