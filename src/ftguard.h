@@ -370,6 +370,8 @@ enum ftg_escape_flags {
 	FTG_ESCAPE_TEXT = 1 << 0,
 };
 size_t ftg_escape(char *buf, size_t size, const char *s, unsigned int flags);
+/* @s as a JSON string literal in plain ASCII (\uXXXX for non-ASCII). */
+int ftg_fputs_json(FILE *out, const char *s);
 
 /* ==== ftguard.ko tables and control (owner: lib core) ==== */
 

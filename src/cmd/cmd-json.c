@@ -34,35 +34,10 @@ void ftg_json_free(struct ftg_json *j)
 	free(j);
 }
 
+/* The library's escaper: plain ASCII, the same as the exports. */
 void ftg_json_escape(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-
-	fputc('"', f);
-	for (; *p; p++) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		default:
-			/* Bytes >= 0x80 that are not UTF-8 would make the
-			 * document invalid: emit them as code points. */
-			if (*p < 0x20 || *p >= 0x7f)
-				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
-		}
-	}
-	fputc('"', f);
+	ftg_fputs_json(f, s);
 }
 
 /* Comma and key before a value; @key is ignored inside arrays. */

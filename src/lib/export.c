@@ -45,82 +45,6 @@ int ftg_export_format_parse(const char *name)
 	return -1;
 }
 
-/* Length of a valid UTF-8 sequence at @s, or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n, i;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-static uint32_t utf8_decode(const unsigned char *s, size_t n)
-{
-	uint32_t cp = s[0] & (0x7f >> n);
-	size_t i;
-
-	for (i = 1; i < n; i++)
-		cp = cp << 6 | (s[i] & 0x3f);
-	return cp;
-}
-
-/* Non-ASCII characters are escaped too: the output is plain ASCII, and an
- * invisible control character such as U+202E (right-to-left override)
- * cannot reorder a terminal's line when the JSON is shown. */
-static void json_code_point(FILE *out, uint32_t cp)
-{
-	if (cp < 0x10000) {
-		fprintf(out, "\\u%04x", cp);
-		return;
-	}
-	cp -= 0x10000;
-	fprintf(out, "\\u%04x\\u%04x", 0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
-}
-
-static void json_string(FILE *out, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t n;
-
-	fputc('"', out);
-	while (*s) {
-		switch (*s) {
-		case '"':  fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\r': fputs("\\r", out); break;
-		case '\t': fputs("\\t", out); break;
-		default:
-			if (*s < 0x20 || *s == 0x7f) {
-				fprintf(out, "\\u%04x", *s);
-			} else if (*s >= 0x80) {
-				n = utf8_len(s);
-				if (!n) {
-					fprintf(out, "\\u%04x", *s);
-					break;
-				}
-				json_code_point(out, utf8_decode(s, n));
-				s += n;
-				continue;
-			} else {
-				fputc(*s, out);
-			}
-		}
-		s++;
-	}
-	fputc('"', out);
-}
-
 /* Control and non-ASCII bytes in ftg_escape()'s visible \\ooo form (CSV
  * has no escapes of its own, and is often read on a terminal). */
 static void csv_field(FILE *out, const char *raw)
@@ -206,7 +130,7 @@ static void chrome_name_thread(struct ftg_exporter *ex, const struct ftg_event *
 	fprintf(ex->out, "%s\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
 		"\"tid\":%d,\"args\":{\"name\":", ex->count ? "," : "", ev->pid,
 		ev->pid);
-	json_string(ex->out, ev->comm);
+	ftg_fputs_json(ex->out, ev->comm);
 	fputs("}}", ex->out);
 	ex->count++;
 }
@@ -218,22 +142,22 @@ static void chrome_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 
 	chrome_name_thread(ex, ev);
 	fprintf(out, ",\n{\"name\":");
-	json_string(out, ev->sym[0] ? ev->sym : ev->name);
+	ftg_fputs_json(out, ev->sym[0] ? ev->sym : ev->name);
 	fputs(",\"cat\":", out);
-	json_string(out, ev->name);
+	ftg_fputs_json(out, ev->name);
 	fprintf(out, ",\"ph\":\"i\",\"s\":\"t\",\"ts\":%" PRIu64 ".%03u,"
 		"\"pid\":%d,\"tid\":%d,\"args\":{\"cpu\":%d", ev->ts_ns / 1000,
 		(unsigned int)(ev->ts_ns % 1000), ev->pid, ev->pid, ev->cpu);
 	if (ev->parent_sym[0]) {
 		fputs(",\"caller\":", out);
-		json_string(out, ev->parent_sym);
+		ftg_fputs_json(out, ev->parent_sym);
 	}
 	if (ev->ip)
 		fprintf(out, ",\"ip\":\"0x%" PRIx64 "\"", ev->ip);
 	if (ev->parent_ip)
 		fprintf(out, ",\"parent_ip\":\"0x%" PRIx64 "\"", ev->parent_ip);
 	fputs(",\"info\":", out);
-	json_string(out, ev->info);
+	ftg_fputs_json(out, ev->info);
 	fputs("}}", out);
 }
 
@@ -243,18 +167,18 @@ static void json_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 
 	fprintf(out, "%s\n{\"ts_ns\":%" PRIu64 ",\"cpu\":%d,\"pid\":%d,\"comm\":",
 		ex->count ? "," : "", ev->ts_ns, ev->cpu, ev->pid);
-	json_string(out, ev->comm);
+	ftg_fputs_json(out, ev->comm);
 	fputs(",\"system\":", out);
-	json_string(out, ev->system);
+	ftg_fputs_json(out, ev->system);
 	fputs(",\"event\":", out);
-	json_string(out, ev->name);
+	ftg_fputs_json(out, ev->name);
 	fprintf(out, ",\"ip\":\"0x%" PRIx64 "\",\"parent_ip\":\"0x%" PRIx64
 		"\",\"symbol\":", ev->ip, ev->parent_ip);
-	json_string(out, ev->sym);
+	ftg_fputs_json(out, ev->sym);
 	fputs(",\"caller\":", out);
-	json_string(out, ev->parent_sym);
+	ftg_fputs_json(out, ev->parent_sym);
 	fputs(",\"info\":", out);
-	json_string(out, ev->info);
+	ftg_fputs_json(out, ev->info);
 	fputc('}', out);
 }
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1
 /*
  * Bounded building blocks of the readers: arrays, a string pool, whole
- * files read to memory, line and word splitting, strict number parsing and
- * the module's name unescaping.
+ * files read to memory, line and word splitting, strict number parsing,
+ * the module's name unescaping, and the escaping of kernel-supplied names
+ * for display (ftg_escape()) and for JSON (ftg_fputs_json()).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -409,4 +411,92 @@ size_t ftg_escape(char *buf, size_t size, const char *s, unsigned int flags)
 	if (size)
 		buf[w] = '\0';
 	return len;
+}
+
+/* Length of a valid UTF-8 sequence at @s, or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+static uint32_t utf8_decode(const unsigned char *s, size_t n)
+{
+	uint32_t cp = s[0] & (0x7f >> n);
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	return cp;
+}
+
+static void json_code_point(FILE *out, uint32_t cp)
+{
+	if (cp < 0x10000) {
+		fprintf(out, "\\u%04x", cp);
+		return;
+	}
+	cp -= 0x10000;
+	fprintf(out, "\\u%04x\\u%04x", 0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+}
+
+/**
+ * ftg_fputs_json - write a string as a JSON string literal
+ * @out: the stream
+ * @str: the string (NULL is written as "")
+ *
+ * Quotes and escapes @str so that the result is valid JSON in plain ASCII:
+ * quote, backslash and control characters as JSON escapes, every
+ * non-ASCII character as \uXXXX (a surrogate pair above U+FFFF), so
+ * that no invisible character such as U+202E (right-to-left override)
+ * reorders a terminal's line; a byte that is not part of valid UTF-8 is
+ * taken as Latin-1 (\u00XX).
+ *
+ * Return: 0, or -1 (EOF) when writing failed.
+ */
+int ftg_fputs_json(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+	size_t n;
+
+	fputc('"', out);
+	while (*s) {
+		switch (*s) {
+		case '"':  fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		default:
+			if (*s < 0x20 || *s == 0x7f) {
+				fprintf(out, "\\u%04x", *s);
+			} else if (*s >= 0x80) {
+				n = utf8_len(s);
+				if (!n) {
+					fprintf(out, "\\u%04x", *s);
+					break;
+				}
+				json_code_point(out, utf8_decode(s, n));
+				s += n;
+				continue;
+			} else {
+				fputc(*s, out);
+			}
+		}
+		s++;
+	}
+	fputc('"', out);
+	return ferror(out) ? -1 : 0;
 }
