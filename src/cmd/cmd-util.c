@@ -145,13 +145,61 @@ static bool dir_has_entries(const char *path)
 	return found;
 }
 
+/* The first of @debugfs, its ftguard/ and ftguard/status that refuses
+ * this user (mode in @mode), or NULL; the caller frees it. */
+static char *first_denied_path(const char *debugfs, mode_t *mode)
+{
+	static const char *const rel[] = { "", "ftguard", "ftguard/status" };
+	size_t i;
+
+	for (i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		char *path = *rel[i] ? ftg_cmd_path(debugfs, rel[i]) : strdup(debugfs);
+		struct stat st;
+
+		if (!path)
+			return NULL;
+		if (stat(path, &st) == 0 &&
+		    access(path, S_ISDIR(st.st_mode) ? X_OK : R_OK) < 0 &&
+		    errno == EACCES) {
+			*mode = st.st_mode & 07777;
+			return path;
+		}
+		free(path);
+	}
+	return NULL;
+}
+
+/*
+ * ftguard.ko's files are root's: say which path refused this user and why
+ * (debugfs is mode 0700 unless remounted, which hides everything below
+ * it; past it, the module's control file is 0600 and its tables 0400),
+ * rather than a bare "Permission denied" later.
+ */
 static int need_root_user(const struct ftg_cmd_ctx *ctx)
 {
+	const char *cmd = ctx->cmd_name ? ctx->cmd_name : "";
+	const char *debugfs = FTG_CMD_LIVE_DEBUGFS;
+	char *denied;
+	mode_t mode = 0;
+
 	if (ctx->root || geteuid() == 0)
 		return 0;
-	ftg_cmd_error(ctx, "must be run as root: ftguard.ko's files in debugfs "
-		      "and the trace buffers are root's (try 'sudo ftguard %s')",
-		      ctx->cmd_name ? ctx->cmd_name : "");
+	denied = first_denied_path(debugfs, &mode);
+	if (denied && !strcmp(denied, debugfs))
+		ftg_cmd_error(ctx, "must be run as root: permission denied on %s "
+			      "(mode %04o: debugfs's default 0700 hides ftguard.ko's "
+			      "files from every user but root); try 'sudo ftguard %s'",
+			      denied, (unsigned int)mode, cmd);
+	else if (denied)
+		ftg_cmd_error(ctx, "must be run as root: permission denied on %s "
+			      "(mode %04o, root's: ftguard.ko's control file is 0600 "
+			      "and its tables 0400); try 'sudo ftguard %s'",
+			      denied, (unsigned int)mode, cmd);
+	else
+		ftg_cmd_error(ctx, "must be run as root: ftguard.ko's files in "
+			      "debugfs and the trace buffers are root's (try "
+			      "'sudo ftguard %s')", cmd);
+	free(denied);
 	return FTG_CMD_ERROR;
 }
 

@@ -152,6 +152,9 @@ void ftg_cmd_usage_error(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_ent
 			 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* cmd-util.c: what a subcommand needs from the system; 0 or FTG_CMD_ERROR. */
+/* The live debugfs (ftg_root_debugfs() of the live root): named in the
+ * explanation for an unprivileged user, who may not open the root at all. */
+#define FTG_CMD_LIVE_DEBUGFS	"/sys/kernel/debug"
 enum ftg_cmd_need {
 	FTG_NEED_ROOT_USER = 1 << 0,	/* euid 0 (live system only) */
 	FTG_NEED_DEBUGFS = 1 << 1,
