@@ -39,6 +39,43 @@ static bool read_number(struct tep_event *event, const char *name,
 	return true;
 }
 
+/*
+ * libtraceevent reads the fields where the format says and trusts a
+ * dynamic field's __data_loc word: a corrupt one in a page (or a
+ * trace.dat) made it read outside the record and malloc 4 GiB (found by
+ * tests/fuzz/fuzz-page-decode). So every field of @event, and what each
+ * dynamic one points to, must lie inside @rec before it is rendered.
+ */
+static bool record_fits(struct tep_handle *tep, struct tep_event *event,
+			struct tep_record *rec)
+{
+	struct tep_format_field *lists[2] = { event->format.common_fields,
+					      event->format.fields };
+	struct tep_format_field *f;
+	unsigned long long loc, off, len;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		for (f = lists[i]; f; f = f->next) {
+			if (f->offset < 0 || f->size < 0 ||
+			    (long long)f->offset + f->size > rec->size)
+				return false;
+			if (!(f->flags & TEP_FIELD_IS_DYNAMIC))
+				continue;
+			if (f->size != 4)
+				return false;
+			loc = tep_read_number(tep, (char *)rec->data + f->offset, 4);
+			off = loc & 0xffff;
+			len = loc >> 16;
+			if (f->flags & TEP_FIELD_IS_RELATIVE)
+				off += f->offset + f->size;
+			if (off + len > (unsigned long long)rec->size)
+				return false;
+		}
+	}
+	return true;
+}
+
 static void render_info(struct tep_handle *tep, struct tep_record *rec,
 			struct ftg_event *ev)
 {
@@ -59,7 +96,8 @@ static void render_info(struct tep_handle *tep, struct tep_record *rec,
  * @rec: the record (ts, cpu, data, size set)
  * @ev: output
  *
- * Return: 0; -1 with errno EINVAL for a record too short for its header.
+ * Return: 0; -1 with errno EINVAL for a record too short for its header,
+ * or whose fields (a dynamic field's data included) leave the record.
  */
 int trace_event_from_record(struct tep_handle *tep,
 			    const struct trace_syms *syms,
@@ -88,6 +126,10 @@ int trace_event_from_record(struct tep_handle *tep,
 	}
 	copy_str(ev->system, sizeof(ev->system), event->system);
 	copy_str(ev->name, sizeof(ev->name), event->name);
+	if (!record_fits(tep, event, rec)) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (read_number(event, "ip", rec, &ev->ip))
 		trace_syms_format(syms, tep, ev->ip, ev->sym, sizeof(ev->sym));
 	if (read_number(event, "parent_ip", rec, &ev->parent_ip))

@@ -317,6 +317,49 @@ static void test_random_flips(void **state)
 }
 
 /*
+ * A raw ring-buffer page whose "module" event has a name __data_loc
+ * pointing outside its record (fuzz-page-decode found libtraceevent
+ * allocating 4 GiB for one): that event is dropped, the others decode.
+ */
+static void test_data_loc_outside_record(void **state)
+{
+	/* name at 20 (8 bytes, "ftguard"), state at 28 (7, "coming") */
+	static const unsigned char locs[8] = { 0x14, 0, 0x08, 0, 0x1c, 0, 0x07, 0 };
+	static const uint32_t bad_locs[] = {
+		0xffff0014,	/* length past the record */
+		0x0008fff0,	/* offset past the record */
+		0x00080000,	/* inside the record, but... */
+	};
+	struct ftg_trace_formats *fmt = tt_formats();
+	unsigned char page[PAGE], copy[PAGE];
+	size_t events, i, at;
+	unsigned char *p;
+	FILE *fp;
+	int n0, n;
+
+	fp = fopen(TRACE_FIXTURES "/raw-ftguard-cpu1.bin", "rb");
+	assert_non_null(fp);
+	assert_int_equal(fread(page, 1, PAGE, fp), PAGE);
+	fclose(fp);
+	events = 0;
+	n0 = ftg_page_decode(fmt, 0, page, PAGE, count_events, &events);
+	assert_true(n0 > 1);
+	p = memmem(page, PAGE, locs, sizeof(locs));
+	assert_non_null(p);
+	at = p - page;
+	/* the last case points at the record's own header: still inside it,
+	 * so the event decodes (nonsense text, but no read outside) */
+	for (i = 0; i < sizeof(bad_locs) / sizeof(bad_locs[0]); i++) {
+		memcpy(copy, page, PAGE);
+		memcpy(copy + at, &bad_locs[i], 4);
+		events = 0;
+		n = ftg_page_decode(fmt, 0, copy, PAGE, count_events, &events);
+		assert_int_equal(n, i < 2 ? n0 - 1 : n0);
+	}
+	ftg_trace_formats_free(fmt);
+}
+
+/*
  * CPU data runs that overlap each other or the header: libtracecmd would
  * read the same pages as two CPUs' events, or header bytes as events.
  */
@@ -489,6 +532,7 @@ int main(void)
 		cmocka_unit_test(test_overlapping_offsets),
 		cmocka_unit_test(test_huge_sizes_everywhere),
 		cmocka_unit_test(test_bounded_memory),
+		cmocka_unit_test(test_data_loc_outside_record),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
