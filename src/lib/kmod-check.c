@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ftguard-local.h"
+#include "kmod-local.h"
 
 static const char *const verdict_names[] = {
 	[FTG_VERDICT_OK] = "ok",
@@ -51,6 +52,8 @@ struct ftg_check_report {
 	uint64_t ms;
 	struct ftgl_vec lines;	/* struct ftg_check_line */
 	struct ftgl_pool pool;
+	const char *what;	/* while parsing: the source, for messages */
+	bool have_result;	/* while parsing: the result line was read */
 };
 
 static int parse_result(struct ftg_check_report *rep, const char *what,
@@ -59,6 +62,7 @@ static int parse_result(struct ftg_check_report *rep, const char *what,
 	char *w[6];
 	int n = line ? ftgl_split(line, w, 6) : 0;
 
+	rep->have_result = true;
 	if (n == 2 && !strcmp(w[0], "result") && !strcmp(w[1], "never"))
 		return 0;	/* no check yet: not ok, nothing counted */
 	if (n != 5 || strcmp(w[0], "result") ||
@@ -101,38 +105,51 @@ static int parse_check_line(struct ftg_check_report *rep, const char *what,
 	return cl->name && cl->expected && cl->actual ? 0 : -1;
 }
 
+/* The result line first, then one line per site. */
+static int parse_report_line(void *obj, char *line, unsigned long lineno)
+{
+	struct ftg_check_report *rep = obj;
+
+	if (!rep->have_result)
+		return parse_result(rep, rep->what, line, lineno);
+	return parse_check_line(rep, rep->what, line, lineno);
+}
+
+static struct ftg_check_report *report_new(const char *what)
+{
+	struct ftg_check_report *rep = calloc(1, sizeof(*rep));
+
+	if (!rep) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	ftgl_vec_init(&rep->lines, sizeof(struct ftg_check_line));
+	rep->what = what;
+	return rep;
+}
+
+/* After the table frame returned @ret: the report, or freed (also when
+ * the table ended before its result line). */
+static struct ftg_check_report *report_done(struct ftg_check_report *rep, int ret)
+{
+	if (!ret && !rep->have_result)
+		ret = parse_result(rep, rep->what, NULL, 2);
+	rep->what = NULL;
+	if (!ret)
+		return rep;
+	ftg_check_report_free(rep);
+	return NULL;
+}
+
 struct ftg_check_report *ftgl_check_report_parse(const char *what,
 						 const char *text, size_t len)
 {
-	struct ftg_check_report *rep = calloc(1, sizeof(*rep));
-	char *buf = ftgl_copy_text(text, len), *line;
-	struct ftgl_lines lines;
+	struct ftg_check_report *rep = report_new(what);
 
-	if (!rep || !buf) {
-		if (!rep)
-			ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-		goto fail;
-	}
-	ftgl_vec_init(&rep->lines, sizeof(struct ftg_check_line));
-	ftgl_lines_init(&lines, buf, len);
-	if (ftgl_kmod_header("check", ftgl_lines_next(&lines)))
-		goto fail;
-	line = ftgl_lines_next(&lines);
-	if (parse_result(rep, what, line, lines.lineno))
-		goto fail;
-	while ((line = ftgl_lines_next(&lines)))
-		if (*line && parse_check_line(rep, what, line, lines.lineno))
-			goto fail;
-	if (lines.too_long) {
-		ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "%s: line too long", what);
-		goto fail;
-	}
-	free(buf);
-	return rep;
-fail:
-	free(buf);
-	ftg_check_report_free(rep);
-	return NULL;
+	if (!rep)
+		return NULL;
+	return report_done(rep, ftgl_kmod_table_parse("check", what, text, len,
+						      parse_report_line, rep));
 }
 
 struct ftg_check_report *ftgl_check_report_copy(const struct ftg_check_report *rep)
@@ -190,15 +207,12 @@ struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len)
  */
 struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
 {
-	size_t len;
-	char *buf = ftgl_kmod_read(debugfs_dir, "check", &len);
-	struct ftg_check_report *rep;
+	struct ftg_check_report *rep = report_new("check");
 
-	if (!buf)
+	if (!rep)
 		return NULL;
-	rep = ftgl_check_report_parse("check", buf, len);
-	free(buf);
-	return rep;
+	return report_done(rep, ftgl_kmod_table_read(debugfs_dir, "check",
+						     parse_report_line, rep));
 }
 
 /**

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ftguard-local.h"
+#include "kmod-local.h"
 
 static const char *const site_state_names[] = {
 	[FTG_SITE_OK] = "ok",
@@ -60,8 +61,9 @@ struct ftg_sites {
 	struct ftgl_pool pool;
 };
 
-static int parse_site(struct ftg_sites *s, char *line, unsigned long lineno)
+static int parse_site(void *obj, char *line, unsigned long lineno)
 {
+	struct ftg_sites *s = obj;
 	struct ftg_site *site;
 	char *w[8];
 	int state, section;
@@ -103,33 +105,28 @@ static int cmp_site_r(const void *a, const void *b, void *arg)
 	return cmp_site(a, b);
 }
 
-static struct ftg_sites *sites_parse(char *buf, size_t len)
+static struct ftg_sites *sites_new(void)
 {
 	struct ftg_sites *s = calloc(1, sizeof(*s));
-	struct ftgl_lines lines;
-	char *line;
 
 	if (!s) {
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
 	}
 	ftgl_vec_init(&s->sites, sizeof(struct ftg_site));
-	ftgl_lines_init(&lines, buf, len);
-	if (ftgl_kmod_header("sites", ftgl_lines_next(&lines)))
-		goto fail;
-	while ((line = ftgl_lines_next(&lines)))
-		if (*line && parse_site(s, line, lines.lineno))
-			goto fail;
-	if (lines.too_long) {
-		ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "sites: line too long");
-		goto fail;
+	return s;
+}
+
+/* After the table frame returned @ret: sorted by address, or freed. */
+static struct ftg_sites *sites_done(struct ftg_sites *s, int ret)
+{
+	if (ret) {
+		ftg_sites_free(s);
+		return NULL;
 	}
 	ftgl_sort(s->sites.data, s->sites.len, sizeof(struct ftg_site),
 		  cmp_site_r, NULL);
 	return s;
-fail:
-	ftg_sites_free(s);
-	return NULL;
 }
 
 /**
@@ -142,14 +139,12 @@ fail:
  */
 struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
 {
-	char *buf = ftgl_copy_text(text, len);
-	struct ftg_sites *s;
+	struct ftg_sites *s = sites_new();
 
-	if (!buf)
+	if (!s)
 		return NULL;
-	s = sites_parse(buf, len);
-	free(buf);
-	return s;
+	return sites_done(s, ftgl_kmod_table_parse("sites", "sites", text, len,
+						   parse_site, s));
 }
 
 /**
@@ -161,15 +156,12 @@ struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
  */
 struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
 {
-	size_t len;
-	char *buf = ftgl_kmod_read(debugfs_dir, "sites", &len);
-	struct ftg_sites *s;
+	struct ftg_sites *s = sites_new();
 
-	if (!buf)
+	if (!s)
 		return NULL;
-	s = sites_parse(buf, len);
-	free(buf);
-	return s;
+	return sites_done(s, ftgl_kmod_table_read(debugfs_dir, "sites",
+						  parse_site, s));
 }
 
 /**
@@ -272,9 +264,9 @@ struct ftg_kmodules {
 	struct ftgl_pool pool;
 };
 
-static int parse_kmodule(struct ftg_kmodules *km, char *line,
-			 unsigned long lineno)
+static int parse_kmodule(void *obj, char *line, unsigned long lineno)
 {
+	struct ftg_kmodules *km = obj;
 	struct ftg_kmodule *m;
 	char *w[10];
 	int state, init;
@@ -308,29 +300,23 @@ static int parse_kmodule(struct ftg_kmodules *km, char *line,
 	return m->name ? 0 : -1;
 }
 
-static struct ftg_kmodules *kmodules_parse(char *buf, size_t len)
+static struct ftg_kmodules *kmodules_new(void)
 {
 	struct ftg_kmodules *km = calloc(1, sizeof(*km));
-	struct ftgl_lines lines;
-	char *line;
 
 	if (!km) {
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
 	}
 	ftgl_vec_init(&km->mods, sizeof(struct ftg_kmodule));
-	ftgl_lines_init(&lines, buf, len);
-	if (ftgl_kmod_header("modules", ftgl_lines_next(&lines)))
-		goto fail;
-	while ((line = ftgl_lines_next(&lines)))
-		if (*line && parse_kmodule(km, line, lines.lineno))
-			goto fail;
-	if (lines.too_long) {
-		ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "modules: line too long");
-		goto fail;
-	}
 	return km;
-fail:
+}
+
+/* After the table frame returned @ret: the table, or freed. */
+static struct ftg_kmodules *kmodules_done(struct ftg_kmodules *km, int ret)
+{
+	if (!ret)
+		return km;
 	ftg_kmodules_free(km);
 	return NULL;
 }
@@ -344,14 +330,12 @@ fail:
  */
 struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
 {
-	char *buf = ftgl_copy_text(text, len);
-	struct ftg_kmodules *km;
+	struct ftg_kmodules *km = kmodules_new();
 
-	if (!buf)
+	if (!km)
 		return NULL;
-	km = kmodules_parse(buf, len);
-	free(buf);
-	return km;
+	return kmodules_done(km, ftgl_kmod_table_parse("modules", "modules", text,
+						       len, parse_kmodule, km));
 }
 
 /**
@@ -362,15 +346,12 @@ struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
  */
 struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
 {
-	size_t len;
-	char *buf = ftgl_kmod_read(debugfs_dir, "modules", &len);
-	struct ftg_kmodules *km;
+	struct ftg_kmodules *km = kmodules_new();
 
-	if (!buf)
+	if (!km)
 		return NULL;
-	km = kmodules_parse(buf, len);
-	free(buf);
-	return km;
+	return kmodules_done(km, ftgl_kmod_table_read(debugfs_dir, "modules",
+						      parse_kmodule, km));
 }
 
 /**

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ftguard-local.h"
+#include "kmod-local.h"
 
 enum status_kind { ST_BOOL, ST_U64, ST_HEX, ST_TEXT, ST_OWNER, ST_LAST_CHECK };
 
@@ -106,37 +107,24 @@ static int parse_status_value(struct ftg_status *st, size_t k, char *value)
 	return -1;
 }
 
-static int status_parse(char *buf, size_t len, struct ftg_status *st)
+static int parse_status_line(void *obj, char *line, unsigned long lineno)
 {
-	struct ftgl_lines lines;
-	char *line;
+	struct ftg_status *st = obj;
+	char *value = strchr(line, ' ');
+	size_t k;
 
-	memset(st, 0, sizeof(*st));
-	ftgl_lines_init(&lines, buf, len);
-	if (ftgl_kmod_header("status", ftgl_lines_next(&lines)))
-		return -1;
-	while ((line = ftgl_lines_next(&lines))) {
-		char *value = strchr(line, ' ');
-		size_t k;
-
-		if (!*line)
-			continue;
-		if (value)
-			*value++ = '\0';
-		for (k = 0; k < FTGL_ARRAY_SIZE(status_keys); k++)
-			if (!strcmp(line, status_keys[k].key))
-				break;
-		if (k == FTGL_ARRAY_SIZE(status_keys))
-			continue;	/* a newer key: ignore */
-		if (!value)
-			return ftgl_bad_line("status", lines.lineno, "key without value");
-		if (parse_status_value(st, k, value))
-			return ftgl_err(FTG_E_BAD_NUMBER, EINVAL,
-					"status:%lu: bad value for %s", lines.lineno,
-					line);
-	}
-	if (lines.too_long)
-		return ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "status: line too long");
+	if (value)
+		*value++ = '\0';
+	for (k = 0; k < FTGL_ARRAY_SIZE(status_keys); k++)
+		if (!strcmp(line, status_keys[k].key))
+			break;
+	if (k == FTGL_ARRAY_SIZE(status_keys))
+		return 0;	/* a newer key: ignore */
+	if (!value)
+		return ftgl_bad_line("status", lineno, "key without value");
+	if (parse_status_value(st, k, value))
+		return ftgl_err(FTG_E_BAD_NUMBER, EINVAL,
+				"status:%lu: bad value for %s", lineno, line);
 	return 0;
 }
 
@@ -150,14 +138,9 @@ static int status_parse(char *buf, size_t len, struct ftg_status *st)
  */
 int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
 {
-	char *buf = ftgl_copy_text(text, len);
-	int ret;
-
-	if (!buf)
-		return -1;
-	ret = status_parse(buf, len, st);
-	free(buf);
-	return ret;
+	memset(st, 0, sizeof(*st));
+	return ftgl_kmod_table_parse("status", "status", text, len,
+				     parse_status_line, st);
 }
 
 /**
@@ -169,13 +152,6 @@ int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
  */
 int ftg_status_read(const char *debugfs_dir, struct ftg_status *st)
 {
-	size_t len;
-	char *buf = ftgl_kmod_read(debugfs_dir, "status", &len);
-	int ret;
-
-	if (!buf)
-		return -1;
-	ret = status_parse(buf, len, st);
-	free(buf);
-	return ret;
+	memset(st, 0, sizeof(*st));
+	return ftgl_kmod_table_read(debugfs_dir, "status", parse_status_line, st);
 }

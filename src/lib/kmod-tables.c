@@ -4,7 +4,8 @@
  * they share. Unlike the kernel's own files they are a versioned contract:
  * an unknown version is refused and a malformed line fails the read,
  * naming table and line. When a table is missing, say why (not root,
- * debugfs not mounted, module not loaded). The tables themselves are
+ * debugfs not mounted, module not loaded). Every table goes through one
+ * frame, ftgl_kmod_table_parse() (header, lines, limits); their lines are
  * parsed in kmod-status.c, kmod-sites.c and kmod-check.c.
  */
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include <sys/vfs.h>
 
 #include "ftguard-local.h"
+#include "kmod-local.h"
 
 #define DEBUGFS_MAGIC	0x64626720
 
@@ -117,6 +119,53 @@ char *ftgl_copy_text(const char *text, size_t len)
 	memcpy(buf, text, len);
 	buf[len] = '\0';
 	return buf;
+}
+
+/* The frame of every table, on a mutable, NUL-terminated @buf. */
+static int table_parse(const char *table, const char *what, char *buf,
+		       size_t len, ftgl_table_line_fn line_fn, void *obj)
+{
+	struct ftgl_lines lines;
+	char *line;
+
+	ftgl_lines_init(&lines, buf, len);
+	if (ftgl_kmod_header(table, ftgl_lines_next(&lines)))
+		return -1;
+	while ((line = ftgl_lines_next(&lines)))
+		if (*line && line_fn(obj, line, lines.lineno))
+			return -1;
+	if (lines.too_long)
+		return ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "%s: line too long",
+				what);
+	return 0;
+}
+
+int ftgl_kmod_table_parse(const char *table, const char *what,
+			  const char *text, size_t len,
+			  ftgl_table_line_fn line_fn, void *obj)
+{
+	char *buf = ftgl_copy_text(text, len);
+	int ret;
+
+	if (!buf)
+		return -1;
+	ret = table_parse(table, what, buf, len, line_fn, obj);
+	free(buf);
+	return ret;
+}
+
+int ftgl_kmod_table_read(const char *debugfs_dir, const char *table,
+			 ftgl_table_line_fn line_fn, void *obj)
+{
+	size_t len;
+	char *buf = ftgl_kmod_read(debugfs_dir, table, &len);
+	int ret;
+
+	if (!buf)
+		return -1;
+	ret = table_parse(table, table, buf, len, line_fn, obj);
+	free(buf);
+	return ret;
 }
 
 /* Index of @word in @names[0..@n) (NULL entries skipped), or -1. */

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: LGPL-2.1 */
+/*
+ * What the readers of ftguard.ko's tables (kmod-status.c, kmod-sites.c,
+ * kmod-check.c) share, from kmod-tables.c: one versioned-table frame that
+ * reads or copies the text, checks the "ftguard-<table> <version>" header,
+ * hands every non-empty line to the table's own parser and refuses
+ * overlong lines. Private to libftguard, like ftguard-local.h.
+ */
+#ifndef _FTGUARD_KMOD_LOCAL_H
+#define _FTGUARD_KMOD_LOCAL_H
+
+#include <stddef.h>
+
+/*
+ * Parses one line of a table into @obj (the table's own object); @line
+ * may be cut in place. Returns 0, or -1 with the error recorded (for
+ * instance by ftgl_bad_line()), which stops the parse.
+ */
+typedef int (*ftgl_table_line_fn)(void *obj, char *line, unsigned long lineno);
+
+/*
+ * Parses @len bytes of @text as the versioned table @table (its header
+ * names it); @what names the source in messages ("check" or "check
+ * response"). Returns 0, or -1 with errno and the error set.
+ */
+int ftgl_kmod_table_parse(const char *table, const char *what,
+			  const char *text, size_t len,
+			  ftgl_table_line_fn line_fn, void *obj);
+
+/* Reads @debugfs_dir/ftguard/@table (NULL: the live debugfs) and parses
+ * it as ftgl_kmod_table_parse() does. */
+int ftgl_kmod_table_read(const char *debugfs_dir, const char *table,
+			 ftgl_table_line_fn line_fn, void *obj);
+
+#endif /* _FTGUARD_KMOD_LOCAL_H */
