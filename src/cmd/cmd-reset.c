@@ -4,25 +4,17 @@
  */
 #include "cmd/ftguard-cmd.h"
 
+static int send_reset(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl, void *data)
+{
+	return ftg_control_reset(ctl);
+}
+
 static int reset_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	struct ftg_control *ctl;
-	int ret = FTG_CMD_OK;
+	int ret = ftg_cmd_control_send(ctx, send_reset, NULL, "resetting");
 
-	if (ctx->root) {
-		ftg_cmd_error(ctx, "reset changes the live system: --root is not allowed");
-		return FTG_CMD_ERROR;
-	}
-	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
-		return FTG_CMD_ERROR;
-	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
-	if (!ctl)
-		return ftg_cmd_lib_error(ctx, "opening ftguard/control");
-	if (ftg_control_reset(ctl) < 0)
-		ret = ftg_cmd_lib_error(ctx, "resetting");
-	else
+	if (ret == FTG_CMD_OK)
 		ftg_cmd_info(ctx, "disarmed, kill latch and trace buffer cleared");
-	ftg_control_close(ctl);
 	return ret;
 }
 

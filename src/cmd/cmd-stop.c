@@ -4,31 +4,24 @@
  */
 #include "cmd/ftguard-cmd.h"
 
+/* Notes first whether anything was armed, to say what stop did. */
+static int disarm_noting(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl, void *data)
+{
+	bool *was_armed = data;
+	struct ftg_status st;
+
+	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) == 0)
+		*was_armed = st.armed;
+	return ftg_control_disarm(ctl);
+}
+
 static int stop_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	struct ftg_control *ctl;
-	struct ftg_status st;
 	bool was_armed = true;
-	int ret = FTG_CMD_OK;
+	int ret = ftg_cmd_control_send(ctx, disarm_noting, &was_armed, "disarming");
 
-	if (ctx->root) {
-		ftg_cmd_error(ctx, "stop changes the live system: --root is not allowed");
-		return FTG_CMD_ERROR;
-	}
-	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
-		return FTG_CMD_ERROR;
-	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
-	if (!ctl)
-		return ftg_cmd_lib_error(ctx, "opening ftguard/control");
-	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) == 0)
-		was_armed = st.armed;
-	if (ftg_control_disarm(ctl) < 0)
-		ret = ftg_cmd_lib_error(ctx, "disarming");
-	else if (was_armed)
-		ftg_cmd_info(ctx, "disarmed");
-	else
-		ftg_cmd_info(ctx, "nothing was armed");
-	ftg_control_close(ctl);
+	if (ret == FTG_CMD_OK)
+		ftg_cmd_info(ctx, was_armed ? "disarmed" : "nothing was armed");
 	return ret;
 }
 

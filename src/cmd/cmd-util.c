@@ -282,6 +282,43 @@ int ftg_cmd_need(struct ftg_cmd_ctx *ctx, unsigned int needs)
 }
 
 /**
+ * ftg_cmd_control_send - one request to the live module (stop, reset)
+ * @ctx: the invocation; --root is refused (a snapshot cannot change)
+ * @send: makes the request on the open control descriptor; <0 on failure
+ * @data: passed to @send
+ * @doing: what @send does, for the error ("disarming")
+ *
+ * Checks root and the module, opens ftguard/control, calls @send and
+ * closes it (an fd-owned arm made through it would end there).
+ *
+ * Return: FTG_CMD_OK when @send succeeded, else FTG_CMD_ERROR after a
+ * message.
+ */
+int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,
+			 int (*send)(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
+				     void *data),
+			 void *data, const char *doing)
+{
+	struct ftg_control *ctl;
+	int ret = FTG_CMD_OK;
+
+	if (ctx->root) {
+		ftg_cmd_error(ctx, "%s changes the live system: --root is not allowed",
+			      ctx->cmd_name ? ctx->cmd_name : "this command");
+		return FTG_CMD_ERROR;
+	}
+	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
+		return FTG_CMD_ERROR;
+	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	if (!ctl)
+		return ftg_cmd_lib_error(ctx, "opening ftguard/control");
+	if (send(ctx, ctl, data) < 0)
+		ret = ftg_cmd_lib_error(ctx, doing);
+	ftg_control_close(ctl);
+	return ret;
+}
+
+/**
  * ftg_cmd_lib_error - report a failed library call
  * @ctx: the invocation
  * @what: what was being done ("reading the site table")
