@@ -86,7 +86,7 @@ run 0 ftguard sites -m ftg_names
 cp "$OUT" sites.txt
 export_file sites.txt
 clean "sites" sites.txt
-expect_eq "sites lines" 10 "$(wc -l < sites.txt)"
+expect_eq "sites lines (header, 9 renamed, trigger_write)" 11 "$(wc -l < sites.txt)"
 expect_eq "sites lines without 6 fields" 0 "$(awk 'NR > 1 && NF != 6' sites.txt | wc -l)"
 echo "$shown_names" | while IFS= read -r name; do
 	expect_eq "sites naming $name" 1 "$(N=$name awk '$6 == ENVIRON["N"]' sites.txt | wc -l)"

@@ -53,7 +53,7 @@ $T new-session -d -s tui -x 160 -y 30 \
 	fail "tmux new-session"
 wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
 keys f module:ftg_names Enter
-wait_screen 10 ' 9 of [0-9]+ sites, filter module:ftg_names' "the filter"
+wait_screen 10 ' 10 of [0-9]+ sites, filter module:ftg_names' "the filter"
 for name in \
 	'ftg\040names\040space' \
 	'ftg_names_nl\012injected\0400xffffffff81000000\040ok' \
