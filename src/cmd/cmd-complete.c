@@ -19,10 +19,25 @@ struct word_list {
 	size_t n, cap;
 };
 
+/* A word with a byte outside printable ASCII (a kernel name holding an
+ * escape sequence, say) is not offered: printed for bash or inserted by
+ * readline it would reach the terminal raw, and a glob cannot hold it. */
+static bool typable(const char *word, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if ((unsigned char)word[i] < 0x21 || (unsigned char)word[i] > 0x7e)
+			return false;
+	return true;
+}
+
 static void list_add(struct word_list *l, const char *word, size_t len)
 {
 	char **v;
 
+	if (!typable(word, len))
+		return;
 	if (l->n + 2 > l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 32;
 

@@ -172,6 +172,51 @@ static void test_check_report(void **state)
 	assert_contains(ftg_error_last(), "check:3: malformed bytes");
 }
 
+/* The frame every table shares: blank lines skipped, an overlong line
+ * refused naming the table, escaped names in any table decoded. */
+static void test_table_frame(void **state)
+{
+	static const char *const tables[] = { "status", "sites", "modules", "check" };
+	struct ftg_check_report *rep;
+	struct ftg_kmodules *km;
+	struct ftg_status st;
+	char *text, *p;
+	size_t i, n;
+
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		n = (size_t)asprintf(&text, "ftguard-%s 1\n%s\n%*s\n", tables[i],
+				     strcmp(tables[i], "check") ? "" : "result ok 1 0 0",
+				     8000, "x");
+		assert_true(n > 8000);
+		for (p = text + n - 8001; *p == ' '; p++)
+			*p = 'x';
+		switch (i) {
+		case 0: assert_int_equal(ftg_status_parse(text, n, &st), -1); break;
+		case 1: assert_null(ftg_sites_parse(text, n)); break;
+		case 2: assert_null(ftg_kmodules_parse(text, n)); break;
+		default: assert_null(ftg_check_report_parse(text, n)); break;
+		}
+		assert_int_equal(ftg_error_code(), FTG_E_LINE_TOO_LONG);
+		assert_contains(ftg_error_last(), tables[i]);
+		free(text);
+	}
+
+	km = ftg_kmodules_parse(TEXT("ftguard-modules 1\n\n"
+		"ftg\\033]0;x\\007 live 0xffffffffc0000000 4096 0x0 0 none 0 2\n\n"));
+	assert_non_null(km);
+	assert_int_equal(ftg_kmodules_count(km), 1);
+	assert_string_equal(ftg_kmodules_get(km, 0)->name, "ftg\033]0;x\007");
+	ftg_kmodules_free(km);
+
+	rep = ftg_check_report_parse(TEXT("ftguard-check 1\n\nresult fail 0 1 2\n"
+		"0xffffffffc0002040 mismatch ftg_names 0f1f440000 e8000000 "
+		"ftg_names_nl\\012injected\\0400x1\\040ok\n"));
+	assert_non_null(rep);
+	assert_int_equal(ftg_check_report_count(rep), 1);
+	assert_string_equal(ftg_check_report_get(rep, 0)->name, "ftg_names_nl\ninjected 0x1 ok");
+	ftg_check_report_free(rep);
+}
+
 static void test_version_refused(void **state)
 {
 	struct ftg_status st;
@@ -281,6 +326,7 @@ int main(void)
 		cmocka_unit_test(test_sites),
 		cmocka_unit_test(test_kmodules),
 		cmocka_unit_test(test_check_report),
+		cmocka_unit_test(test_table_frame),
 		cmocka_unit_test(test_version_refused),
 		cmocka_unit_test(test_malformed_tables),
 		cmocka_unit_test(test_module_missing),

@@ -181,7 +181,14 @@ printf 'sites -m ftg_names\ncheck -l ftg_names:ftg_names_cursor?*\n' | ftguard s
 clean "shell" shell.out
 has shell.out 'ftg_names_cursor\033[5;1H\033[1A'
 
-rm -f names.* sites.* check-bad.txt report.txt stream.* shell.out
+# 6. completion offers only names that can be typed, none raw.
+ftguard __complete ftguard sites -l 'ftg_names:ftg_names' > complete.out 2>&1 ||
+	{ cat complete.out; fail "ftguard __complete"; }
+clean "completion" complete.out
+has complete.out 'ftg_names:ftg_names_plain'
+grep -q 'ftg_names_clear' complete.out && fail "completion offered ftg_names_clear: $(cat complete.out)"
+
+rm -f complete.out names.* sites.* check-bad.txt report.txt stream.* shell.out
 rmmod ftg_names || fail "rmmod ftg_names"
 unload_ftguard
 pass
