@@ -7,6 +7,7 @@
  * __init function initwait_tick() (ticks counts the calls) until something
  * is written to release, or hold_ms passes.
  *
+ * Used by the churn tests of every arch (init held: the module stays COMING).
  * Shaped for the i386 reuse scenario, where modules and ioremap share one
  * lowest-fit range: its init area is a single page, so it takes the lowest
  * free hole and, once freed, is the first place the next small ioremap

@@ -133,3 +133,20 @@ both_have() { cat "$OUT" "$ERR" | grep -q -- "$1" || { cat "$OUT" "$ERR"; fail "
 ftg_objects() {
 	sed -n 's/^alloc_\([a-z]*\) \([0-9-]*\)$/\1=\2/p' "$FTG_DEBUGFS/status" | tr '\n' ' ' | sed 's/ $//'
 }
+
+# expect_objects_at_rest WHAT: with no control file open and nothing armed,
+# ftguard's allocation counters agree with its tables: no session,
+# selection, response, armed set or command buffer is alive, at most the
+# kept check report, one site object per listed site and one module object
+# per line of the modules table.
+expect_objects_at_rest() {
+	_st=$FTG_DEBUGFS/status
+	_f() { awk -v k="$1" '$1 == k { print $2 }' "$_st"; }
+	for _k in sessions selections responses armsets scratch; do
+		expect_eq "$1: alloc_$_k" 0 "$(_f alloc_$_k)"
+	done
+	expect_eq "$1: alloc_sites = sites" "$(_f sites)" "$(_f alloc_sites)"
+	expect_eq "$1: alloc_modules = modules listed" \
+		"$(($(wc -l <"$FTG_DEBUGFS/modules") - 1))" "$(_f alloc_modules)"
+	[ "$(_f alloc_reports)" -le 1 ] || fail "$1: $(_f alloc_reports) check reports alive"
+}

@@ -30,15 +30,7 @@ at_rest() {
 	expect_eq "$1: enabled_functions" 0 "$(wc -l <"$FTG_TRACEFS/enabled_functions")"
 	run 0 ftguard status
 	out_has '^armed: *no$'
-	expect_eq "$1: alloc_sessions" 0 "$(field alloc_sessions)"
-	expect_eq "$1: alloc_selections" 0 "$(field alloc_selections)"
-	expect_eq "$1: alloc_responses" 0 "$(field alloc_responses)"
-	expect_eq "$1: alloc_armsets" 0 "$(field alloc_armsets)"
-	expect_eq "$1: alloc_scratch" 0 "$(field alloc_scratch)"
-	expect_eq "$1: alloc_sites = sites" "$(field sites)" "$(field alloc_sites)"
-	expect_eq "$1: alloc_modules = modules listed" \
-		"$(($(wc -l <"$FTG_DEBUGFS/modules") - 1))" "$(field alloc_modules)"
-	[ "$(field alloc_reports)" -le 1 ] || fail "$1: $(field alloc_reports) check reports kept"
+	expect_objects_at_rest "$1"
 }
 
 # same_as_baseline WHAT
