@@ -25,19 +25,70 @@ static struct ftg_verdict *check_snapshot(struct ftg_cmd_ctx *ctx, struct ftg_ma
 	return v;
 }
 
+/*
+ * --all: ftguard.ko knows modules' sites by itself but vmlinux functions
+ * only once offered. Offer every one ftrace can patch (a candidate the
+ * module rejects is only counted in its status) so that the check of
+ * all sites that follows covers the core kernel too.
+ */
+static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
+{
+	struct ftg_root *root = ftg_cmd_root(ctx);
+	struct ftg_ftrace_funcs *avail = NULL;
+	struct ftg_candidates *cand = NULL;
+	struct ftg_kallsyms *ks = NULL;
+	int sent, ret = -1;
+
+	if (ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
+		return -1;
+	ks = ftg_kallsyms_read(ftg_root_proc(root));
+	if (!ks) {
+		ftg_cmd_lib_error(ctx, "reading kallsyms");
+		goto out;
+	}
+	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
+	if (!avail) {
+		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
+		goto out;
+	}
+	cand = ftg_candidates_vmlinux(ks, avail);
+	if (!cand) {
+		ftg_cmd_lib_error(ctx, "listing kernel functions");
+		goto out;
+	}
+	sent = ftg_control_admit(ctl, cand);
+	if (sent < 0) {
+		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
+		goto out;
+	}
+	if (ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "%d kernel functions offered", sent);
+	ret = 0;
+out:
+	ftg_candidates_free(cand);
+	ftg_ftrace_funcs_free(avail);
+	ftg_kallsyms_free(ks);
+	return ret;
+}
+
 static struct ftg_verdict *check_live(struct ftg_cmd_ctx *ctx,
 				      const struct ftg_cmd_args *args, struct ftg_map *map)
 {
 	struct ftg_verdict *v = NULL;
 	struct ftg_control *ctl;
 	size_t nsites;
+	int ret;
 
 	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
 	if (!ctl) {
 		ftg_cmd_lib_error(ctx, "opening ftguard/control");
 		return NULL;
 	}
-	if (ftg_cmd_select(ctx, args, ctl, false, &nsites) == 0) {
+	if (ftg_args_has(args, 'a'))
+		ret = admit_vmlinux(ctx, ctl);
+	else
+		ret = ftg_cmd_select(ctx, args, ctl, false, &nsites);
+	if (ret == 0) {
 		v = ftg_check_run(ctl, map);
 		if (!v)
 			ftg_cmd_lib_error(ctx, "checking");
@@ -53,9 +104,15 @@ static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	int ret;
 
 	if (ctx->root && (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') ||
-			  ftg_args_has(args, 'n'))) {
+			  ftg_args_has(args, 'n') || ftg_args_has(args, 'a'))) {
 		ftg_cmd_usage_error(ctx, args->entry, "with --root the saved check is "
-				    "shown: -l, -n and -m need the live module");
+				    "shown: -a, -l, -n and -m need the live module");
+		return FTG_CMD_ERROR;
+	}
+	if (ftg_args_has(args, 'a') && (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') ||
+					ftg_args_has(args, 'n'))) {
+		ftg_cmd_usage_error(ctx, args->entry, "--all checks every site: "
+				    "it takes no -l, -n or -m");
 		return FTG_CMD_ERROR;
 	}
 	if (ftg_cmd_check_globs(ctx, args) ||
@@ -75,6 +132,9 @@ static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 }
 
 static const struct ftg_cmd_option check_options[] = {
+	{ .key = 'a', .long_name = "all", .arg_name = NULL,
+	  .help = "offer every kernel function to ftguard.ko first, then check "
+		  "all sites: the core kernel's and every module's" },
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
@@ -84,7 +144,7 @@ static const struct ftg_cmd_option check_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_check_entry = {
 	.name = "check",
-	.usage = "[-l GLOB]... [-n GLOB]... [-m MODULE]... [--json]",
+	.usage = "[-a | [-l GLOB]... [-n GLOB]... [-m MODULE]...] [--json]",
 	.summary = "Check that patch sites are live text with the expected bytes",
 	.description =
 		"Asks ftguard.ko to check the selected sites (every site it knows\n"
@@ -97,6 +157,11 @@ const struct ftg_cmd_entry ftg_cmd_check_entry = {
 		"area and its caller (foreign), or text whose bytes changed\n"
 		"(mismatch).\n"
 		"\n"
+		"ftguard.ko learns vmlinux functions only when they are offered\n"
+		"(as -l does for the ones it selects): --all offers every function\n"
+		"of available_filter_functions first, so that the check covers the\n"
+		"whole kernel.\n"
+		"\n"
 		"With --root DIR the check report saved in a snapshot is judged\n"
 		"again against the snapshot's map.",
 	.exit_status =
@@ -104,6 +169,9 @@ const struct ftg_cmd_entry ftg_cmd_check_entry = {
 		"region); 2 usage or system error (module not loaded, no function\n"
 		"matches, bad glob).",
 	.examples =
+		"ftguard check --all\n"
+		"  Check every site of the kernel and its modules.\n"
+		"\n"
 		"ftguard check -m e1000e\n"
 		"  Check every site of the e1000e driver.\n"
 		"\n"
