@@ -33,8 +33,14 @@ run() {
 	[ "$_st" = "$_want" ] || { cat "$OUT" "$ERR"; fail "'$*' exited $_st, expected $_want"; }
 	log "$* -> $_st"
 }
-# raw_bytes FILE: bytes outside printable ASCII, newline excepted
-raw_bytes() { tr -d '\040-\176\n' <"$1" | wc -c; }
+# raw_bytes FILE: bytes outside printable ASCII, newline (and for CSV,
+# whose records end in CR LF, carriage return) excepted
+raw_bytes() {
+	case "$1" in
+	*.csv) tr -d '\040-\176\n\r' <"$1" | wc -c ;;
+	*) tr -d '\040-\176\n' <"$1" | wc -c ;;
+	esac
+}
 # clean WHAT FILE...: nothing raw in the files
 clean() {
 	_what=$1
