@@ -1,28 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * `ftguard check`: ask ftguard.ko to check sites (the selection, or all of
- * them) and cross-check its answer with the address map.
+ * them) and cross-check the sites its answer lists with the address map.
  */
 #include <errno.h>
 
 #include "cmd/ftguard-cmd.h"
 
-/* --root: re-judge the check report saved in a snapshot. */
-static struct ftg_verdict *check_snapshot(struct ftg_cmd_ctx *ctx, struct ftg_map *map)
+/* --root: the check report saved in a snapshot, judged again. */
+static struct ftg_check_report *report_snapshot(struct ftg_cmd_ctx *ctx)
 {
 	struct ftg_check_report *rep;
-	struct ftg_verdict *v;
 
 	rep = ftg_check_report_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
-	if (!rep) {
+	if (!rep)
 		ftg_cmd_lib_error(ctx, "reading the saved ftguard/check");
-		return NULL;
-	}
-	v = ftg_verdict_new(rep, map);
-	if (!v)
-		ftg_cmd_lib_error(ctx, "cross-checking the report");
-	ftg_check_report_free(rep);
-	return v;
+	return rep;
 }
 
 /*
@@ -71,10 +64,10 @@ out:
 	return ret;
 }
 
-static struct ftg_verdict *check_live(struct ftg_cmd_ctx *ctx,
-				      const struct ftg_cmd_args *args, struct ftg_map *map)
+static struct ftg_check_report *report_live(struct ftg_cmd_ctx *ctx,
+					    const struct ftg_cmd_args *args)
 {
-	struct ftg_verdict *v = NULL;
+	struct ftg_check_report *rep = NULL;
 	struct ftg_control *ctl;
 	size_t nsites;
 	int ret;
@@ -89,18 +82,46 @@ static struct ftg_verdict *check_live(struct ftg_cmd_ctx *ctx,
 	else
 		ret = ftg_cmd_select(ctx, args, ctl, false, &nsites);
 	if (ret == 0) {
-		v = ftg_check_run(ctl, map);
-		if (!v)
+		rep = ftg_control_check(ctl);
+		if (!rep)
 			ftg_cmd_lib_error(ctx, "checking");
 	}
 	ftg_control_close(ctl);
-	return v;
+	return rep;
+}
+
+/*
+ * The map only explains the report's lines: the sites found bad, or every
+ * site when fewer than 64 were checked. A clean check of many sites has
+ * none, and building the map (kallsyms, every line of ftguard.ko's sites
+ * table) would cost several times the check itself (doc/performance.md,
+ * figure 5), so it is built only when there is something to explain.
+ */
+static int judge_and_print(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			   struct ftg_check_report *rep)
+{
+	struct ftg_map *map = NULL;
+	struct ftg_verdict *v;
+	int ret;
+
+	if (ftg_check_report_count(rep))
+		map = ftg_cmd_load_map(ctx);
+	v = ftg_verdict_new(rep, map);
+	if (!v) {
+		ftg_cmd_lib_error(ctx, "cross-checking the report");
+		ftg_map_free(map);
+		return FTG_CMD_ERROR;
+	}
+	ftg_cmd_print_verdict(ctx, v, ftg_args_has(args, FTG_OPT_JSON));
+	ret = ftg_verdict_ok(v) ? FTG_CMD_OK : FTG_CMD_REFUSED;
+	ftg_verdict_free(v);
+	ftg_map_free(map);
+	return ret;
 }
 
 static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	struct ftg_verdict *v;
-	struct ftg_map *map;
+	struct ftg_check_report *rep;
 	int ret;
 
 	if (ctx->root && (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') ||
@@ -118,16 +139,11 @@ static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (ftg_cmd_check_globs(ctx, args) ||
 	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
 		return FTG_CMD_ERROR;
-	map = ftg_cmd_load_map(ctx);
-	v = ctx->root ? check_snapshot(ctx, map) : check_live(ctx, args, map);
-	if (!v) {
-		ftg_map_free(map);
+	rep = ctx->root ? report_snapshot(ctx) : report_live(ctx, args);
+	if (!rep)
 		return FTG_CMD_ERROR;
-	}
-	ftg_cmd_print_verdict(ctx, v, ftg_args_has(args, FTG_OPT_JSON));
-	ret = ftg_verdict_ok(v) ? FTG_CMD_OK : FTG_CMD_REFUSED;
-	ftg_verdict_free(v);
-	ftg_map_free(map);
+	ret = judge_and_print(ctx, args, rep);
+	ftg_check_report_free(rep);
 	return ret;
 }
 
