@@ -1,0 +1,233 @@
+# The table of tests/bench/run, from the guest's bench.txt: lines
+# "<figure> <key> <value>" in the order they were measured.
+#
+#   awk -v json=FILE -f table.awk bench.txt
+#
+# Each figure is judged on per-pair ratios: the i-th sample of one side
+# divided by the i-th of the other, the two taken next to each other in the
+# boot. Shown: the median ratio, a 95% confidence interval of that median
+# (distribution-free: order statistics of the binomial(n, 1/2); below 6
+# pairs the interval is [min, max] and covers less), the interquartile
+# range, and a verdict against the target: "met" when the whole interval
+# is on the target's side, "missed" when it is all beyond, else "unclear".
+# Works with mawk (no asort, no gensub).
+
+function sort_list(a, n,   i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+}
+# quantile of the sorted a[1..n], linear between order statistics
+function quantile(a, n, q,   h, lo) {
+	if (n == 0) return ""
+	h = 1 + (n - 1) * q
+	lo = int(h)
+	return lo >= n ? a[n] : a[lo] + (h - lo) * (a[lo + 1] - a[lo])
+}
+function median(k,   n, i, a) {
+	n = cnt[k]
+	for (i = 1; i <= n; i++) a[i] = val[k, i] + 0
+	sort_list(a, n)
+	return quantile(a, n, 0.5)
+}
+function has(k) { return cnt[k] > 0 }
+# rank of the lower bound of a 95% interval of the median of n samples
+function ci_rank(n,   k, p, cdf, i) {
+	# largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025
+	p = 0.5 ^ n; cdf = 0; k = 0
+	for (i = 0; i <= n; i++) {
+		cdf += p
+		if (cdf > 0.025) break
+		k = i + 1
+		p = p * (n - i) / (i + 1)
+	}
+	return k < 1 ? 1 : k
+}
+# stats over r[1..nr] -> st_med, st_lo, st_hi, st_q1, st_q3, st_n
+function stats(   a, i, k) {
+	st_n = nr
+	for (i = 1; i <= nr; i++) a[i] = r[i]
+	sort_list(a, nr)
+	st_med = quantile(a, nr, 0.5)
+	st_q1 = quantile(a, nr, 0.25)
+	st_q3 = quantile(a, nr, 0.75)
+	k = ci_rank(nr)
+	st_lo = a[k]
+	st_hi = a[nr + 1 - k]
+}
+# ratios of key a over key b, pair by pair, into r[1..nr]
+function pair_ratios(a, b,   i) {
+	nr = 0
+	for (i = 1; i <= cnt[a] && i <= cnt[b]; i++)
+		if (val[b, i] + 0 != 0) r[++nr] = val[a, i] / val[b, i]
+}
+function verdict(target,   t) {
+	if (target ~ /^<=/) {
+		t = substr(target, 3) + 0
+		return st_hi <= t ? "met" : st_lo > t ? "MISSED" : "unclear"
+	}
+	if (target ~ /^>=/) {
+		t = substr(target, 3) + 0
+		return st_lo >= t ? "met" : st_hi < t ? "MISSED" : "unclear"
+	}
+	return "-"
+}
+function fmt(x, d) { return sprintf("%." d "f", x) }
+# row FIG WHAT DIGITS TARGET DETAIL: a row from the current stats
+function row(fig, what, d, target, detail,   ci, iqr, v) {
+	if (nr == 0) return
+	stats()
+	ci = fmt(st_lo, d) "-" fmt(st_hi, d)
+	iqr = fmt(st_q1, d) "-" fmt(st_q3, d)
+	v = verdict(target)
+	printf "%-3s %-42s %7s %-13s %-13s %3d %-8s %-7s %s\n", fig, what, fmt(st_med, d), ci, iqr, st_n, target, v, detail
+	nrow++
+	rows[nrow] = sprintf("{\"figure\": %s, \"what\": \"%s\", \"ratio\": %s, \"ci95\": [%s, %s], \"iqr\": [%s, %s], \"pairs\": %d, \"target\": \"%s\", \"verdict\": \"%s\", \"detail\": \"%s\"}",
+			     fig, what, fmt(st_med, 4), fmt(st_lo, 4), fmt(st_hi, 4), fmt(st_q1, 4), fmt(st_q3, 4), st_n, target, v, detail)
+}
+# info FIG WHAT DETAIL: a row without a ratio
+function info(fig, what, detail) {
+	printf "%-3s %-42s %7s %-13s %-13s %3s %-8s %-7s %s\n", fig, what, "-", "-", "-", "-", "-", "-", detail
+	nrow++
+	rows[nrow] = sprintf("{\"figure\": %s, \"what\": \"%s\", \"detail\": \"%s\"}", fig, what, detail)
+}
+function ms(ns) { return sprintf("%.1f ms", ns / 1e6) }
+
+{
+	k = $1 "." $2
+	if (!(k in cnt)) { order[++nkeys] = k; cnt[k] = 0 }
+	val[k, ++cnt[k]] = $3
+}
+
+END {
+	printf "%-3s %-42s %7s %-13s %-13s %3s %-8s %-7s %s\n", "#", "figure", "ratio", "95% CI", "IQR", "n",
+	       "target", "verdict", "absolute (TCG, medians)"
+
+	# 1: loaded over the unloaded run next to it (ABBA)
+	if (has("disarmed.base") && has("disarmed.loaded")) {
+		pair_ratios("disarmed.loaded", "disarmed.base")
+		row(1, sprintf("disarmed: syscall loop, %d sites checked", median("disarmed.sites")), 3, "<=1.01",
+		    ms(median("disarmed.loaded")) " vs " ms(median("disarmed.base")) " (" median("meta.loop") " x 2 syscalls)")
+	}
+
+	# 2: (ftguard - untraced) / (kernel - untraced), the untraced time the
+	# mean of the two runs bracketing the pair
+	if (has("perhit.base") && has("perhit.ftguard") && has("perhit.kernel")) {
+		nr = 0
+		for (i = 1; i <= cnt["perhit.ftguard"] && i <= cnt["perhit.kernel"]; i++) {
+			b = (val["perhit.base", i] + val["perhit.base2", i]) / 2
+			if (val["perhit.kernel", i] - b > 0) r[++nr] = (val["perhit.ftguard", i] - b) / (val["perhit.kernel", i] - b)
+		}
+		b = (median("perhit.base") + median("perhit.base2")) / 2; h = median("meta.hits")
+		row(2, "per-hit: fn_a ftguard vs function tracer", 3, "<=1.0",
+		    sprintf("%.0f vs %.0f ns/hit over %.0f ns untraced", (median("perhit.ftguard") - b) / h,
+			    (median("perhit.kernel") - b) / h, b / h))
+	}
+
+	if (has("perhit.ftguard_noevent") && has("perhit.kernel_noevent")) {
+		b = median("perhit.base_noevent"); h = median("meta.hits")
+		fd = (median("perhit.ftguard_noevent") - b) / h; kd = (median("perhit.kernel_noevent") - b) / h
+		bb = (median("perhit.base") + median("perhit.base2")) / 2
+		fo = has("perhit.ftguard_bufoff") ? (median("perhit.ftguard_bufoff") - b) / h - fd : 0
+		info(2, "per hit, split: callback / event path",
+		     sprintf("ftguard %.0f + %.0f ns (%.0f of it up to the reserve), function tracer %.0f + %.0f ns", fd,
+			     (median("perhit.ftguard") - bb) / h - fd, fo, kd, (median("perhit.kernel") - bb) / h - kd))
+	}
+
+	# 3: events per second of the whole process, rep by rep
+	if (has("record.ftguard_ns") && has("record.tracecmd_ns")) {
+		nr = 0
+		for (i = 1; i <= cnt["record.ftguard_ns"] && i <= cnt["record.tracecmd_ns"]; i++)
+			if (val["record.tracecmd_events", i] > 0)
+				r[++nr] = (val["record.ftguard_events", i] / val["record.ftguard_ns", i]) / \
+					  (val["record.tracecmd_events", i] / val["record.tracecmd_ns", i])
+		c = median("record.calls")
+		fe = median("record.ftguard_events"); te = median("record.tracecmd_events")
+		row(3, "record: events/s vs trace-cmd record", 2, ">=1.0",
+		    sprintf("%.0f vs %.0f ev/s; lost %d vs %d of %d", fe / (median("record.ftguard_ns") / 1e9),
+			    te / (median("record.tracecmd_ns") / 1e9), c - fe, c - te, c))
+	}
+
+	if (has("startup.ftguard") && has("startup.tracecmd")) {
+		pair_ratios("startup.ftguard", "startup.tracecmd")
+		row(4, "record start-up (whole process, 1 event)", 2, "<=0.5",
+		    ms(median("startup.ftguard")) " vs " ms(median("startup.tracecmd")))
+	}
+
+	if (has("startup.part_start_stop"))
+		info(4, "part of it: ftguard start + stop",
+		     ms(median("startup.part_start_stop")) " (select: kallsyms + a_f_f; check; arm; disarm)")
+
+	# 5: each ftguard run against the mean of the two cats around it
+	if (has("check.ftguard") && has("check.kernel_aff")) {
+		for (pass = 1; pass <= 2; pass++) {
+			key = pass == 1 ? "check.ftguard" : "check.ftguard_known"
+			nr = 0
+			for (i = 1; i <= cnt[key] && 2 * i <= cnt["check.kernel_aff"]; i++)
+				r[++nr] = val[key, i] / ((val["check.kernel_aff", 2 * i - 1] + val["check.kernel_aff", 2 * i]) / 2)
+			if (pass == 1)
+				row(5, sprintf("check --all: %d sites vs cat a_f_f", median("check.sites")), 2, "<=1.0",
+				    ms(median(key)) " vs " ms(median("check.kernel_aff")) "; first (admits " \
+				    median("check.admitted") ") " ms(median("check.first")))
+			else
+				row(5, "check (sites known, no -l) vs cat a_f_f", 2, "-", ms(median(key)))
+		}
+		if (has("check.part_kallsyms"))
+			info(5, "where check goes (each read once)",
+			     sprintf("start %s, kallsyms %s, sites table %s, vmallocinfo+modules %s, a_f_f %s",
+				     ms(median("check.part_start")), ms(median("check.part_kallsyms")),
+				     ms(median("check.part_sites")), ms(median("check.part_vmallocinfo")),
+				     ms(median("check.kernel_aff"))))
+		# growth: ns per checked site at 1k, 10k, all, against 1k's
+		split("1000 10000 all", sizes, " ")
+		base_per_site = 0
+		for (s = 1; s <= 3; s++) {
+			n = sizes[s]
+			if (!has("check.grow_ns_" n)) continue
+			per_site = median("check.grow_ns_" n) / median("check.grow_sites_" n)
+			if (!base_per_site) base_per_site = per_site
+			nr = 0
+			for (i = 1; i <= cnt["check.grow_ns_" n]; i++)
+				r[++nr] = val["check.grow_ns_" n, i] / val["check.grow_sites_" n, i] / base_per_site
+			row(5, sprintf("check growth: %d sites, per site vs 1k", median("check.grow_sites_" n)), 2, "<=1.2",
+			    sprintf("%.1f us/site, %s (module: %d ms)", per_site / 1e3, ms(median("check.grow_ns_" n)),
+				    median("check.grow_ms_" n)))
+		}
+	}
+
+	# 6: arm N cold sites, ftguard over the kernel's tracer switched on
+	# (its filter set apart, and shown)
+	split("1 100 1000 4000 10000", sizes, " ")
+	for (s = 1; s <= 5; s++) {
+		n = sizes[s]
+		if (!has("arm.kernel_" n)) continue
+		kdetail = sprintf("kernel: filter %s + on %s (%d enabled), off %s", ms(median("arm.kernel_filter_" n)),
+				  ms(median("arm.kernel_" n)), median("arm.kernel_enabled_" n), ms(median("arm.kernel_off_" n)))
+		if (!has("arm.ftguard_" n)) {
+			info(6, sprintf("arm %d cold sites: kernel only", n), kdetail "; ftguard: above its per-CPU counter limit")
+			continue
+		}
+		pair_ratios("arm.ftguard_" n, "arm.kernel_" n)
+		row(6, sprintf("arm %d cold sites vs function tracer on", n), 2, "-",
+		    sprintf("ftguard: arm %s (%d armed), off %s; %s", ms(median("arm.ftguard_" n)),
+			    median("arm.ftguard_armed_" n), ms(median("arm.disarm_" n)), kdetail))
+	}
+
+	if (has("tui.refreshes_per_s"))
+		info(7, "TUI --bench (synthetic events)",
+		     sprintf("%s refreshes/s, %s ev/s, %s%% CPU, %s KiB peak RSS", median("tui.refreshes_per_s"),
+			     median("tui.events_per_s"), median("tui.cpu_pct"), median("tui.peak_rss_kib")))
+
+	if (json == "") exit
+	printf "{\n  \"samples\": {\n" >json
+	for (i = 1; i <= nkeys; i++) {
+		k = order[i]; s = ""
+		for (j = 1; j <= cnt[k]; j++) {
+			v = val[k, j]
+			s = s (j > 1 ? ", " : "") (v ~ /^-?[0-9.]+$/ ? v : "\"" v "\"")
+		}
+		printf "    \"%s\": [%s]%s\n", k, s, i < nkeys ? "," : "" >json
+	}
+	printf "  },\n  \"table\": [\n" >json
+	for (i = 1; i <= nrow; i++) printf "    %s%s\n", rows[i], i < nrow ? "," : "" >json
+	printf "  ]\n}\n" >json
+}
