@@ -208,8 +208,8 @@ END {
 		}
 		pair_ratios("arm.ftguard_" n, "arm.kernel_" n)
 		row(6, sprintf("arm %d cold sites vs function tracer on", n), 2, "-",
-		    sprintf("ftguard: arm %s (%d armed), off %s; %s", ms(median("arm.ftguard_" n)),
-			    median("arm.ftguard_armed_" n), ms(median("arm.disarm_" n)), kdetail))
+		    sprintf("ftguard: arm %s (%d armed; its check alone %s), off %s; %s", ms(median("arm.ftguard_" n)),
+			    median("arm.ftguard_armed_" n), ms(median("arm.check_" n)), ms(median("arm.disarm_" n)), kdetail))
 	}
 
 	if (has("tui.refreshes_per_s"))

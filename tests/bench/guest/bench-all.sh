@@ -282,6 +282,8 @@ arm_n() {
 		if [ "$_n" -gt "$(status max_arm)" ] && echo arm >&3 2>/dev/null; then
 			fail "arm of $_n > max_arm sites without force succeeded"
 		fi
+		# the check alone, which the arm repeats under the same lock
+		timed arm "check_$_n" ctl check
 		timed arm "ftguard_$_n" ctl "arm force"
 		sample arm "ftguard_armed_$_n" "$(status armed_sites)"
 		timed arm "disarm_$_n" ctl disarm
