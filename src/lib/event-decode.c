@@ -187,8 +187,8 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 	struct kbuffer *kbuf;
 	unsigned long long ts;
 	unsigned char *copy;
+	int n = 0, offset, last_offset = -1;
 	void *event;
-	int n = 0;
 
 	if (trace_page_check(page, size, fmt->page_size))
 		return -1;
@@ -209,6 +209,16 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 	}
 	for (event = kbuffer_read_event(kbuf, &ts); event;
 	     event = kbuffer_next_event(kbuf, &ts)) {
+		/* kbuffer can stop advancing on a corrupt event header and
+		 * return the same event for ever (fuzz-page-decode): a page
+		 * whose walk does not move forward is malformed */
+		offset = kbuffer_curr_offset(kbuf);
+		if (offset <= last_offset) {
+			errno = EINVAL;
+			n = -1;
+			break;
+		}
+		last_offset = offset;
 		memset(&rec, 0, sizeof(rec));
 		rec.ts = ts;
 		rec.cpu = cpu;

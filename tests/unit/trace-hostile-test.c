@@ -360,6 +360,35 @@ static void test_data_loc_outside_record(void **state)
 }
 
 /*
+ * A partial page on which kbuffer stops advancing and hands back the same
+ * event for ever (fuzz-page-decode hung on it; the input is kept in
+ * tests/fuzz/regressions, first byte the CPU): refused with EINVAL. If the
+ * walk ever loops again, SIGALRM ends this test as a failure.
+ */
+static void test_page_walk_stuck(void **state)
+{
+	struct ftg_trace_formats *fmt = tt_formats();
+	unsigned char buf[PAGE + 1];
+	size_t size, events = 0;
+	FILE *fp;
+	int n;
+
+	fp = fopen(FIXTURES_DIR "/../fuzz/regressions/page-decode/"
+		   "kbuffer-walk-stuck-endless-loop", "rb");
+	assert_non_null(fp);
+	size = fread(buf, 1, sizeof(buf), fp);
+	fclose(fp);
+	assert_true(size > 16);
+	alarm(20);
+	errno = 0;
+	n = ftg_page_decode(fmt, buf[0], buf + 1, size - 1, count_events, &events);
+	alarm(0);
+	assert_int_equal(n, -1);
+	assert_int_equal(errno, EINVAL);
+	ftg_trace_formats_free(fmt);
+}
+
+/*
  * CPU data runs that overlap each other or the header: libtracecmd would
  * read the same pages as two CPUs' events, or header bytes as events.
  */
@@ -533,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_huge_sizes_everywhere),
 		cmocka_unit_test(test_bounded_memory),
 		cmocka_unit_test(test_data_loc_outside_record),
+		cmocka_unit_test(test_page_walk_stuck),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
