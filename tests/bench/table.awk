@@ -206,10 +206,13 @@ END {
 			info(6, sprintf("arm %d cold sites: kernel only", n), kdetail "; ftguard: above its per-CPU counter limit")
 			continue
 		}
-		pair_ratios("arm.ftguard_" n, "arm.kernel_" n)
-		row(6, sprintf("arm %d cold sites vs function tracer on", n), 2, "-",
-		    sprintf("ftguard: arm %s (%d armed; its check alone %s), off %s; %s", ms(median("arm.ftguard_" n)),
-			    median("arm.ftguard_armed_" n), ms(median("arm.check_" n)), ms(median("arm.disarm_" n)), kdetail))
+		# the ftrace update: ftguard's arm less the check it repeats
+		nr = 0
+		for (i = 1; i <= cnt["arm.ftguard_" n] && i <= cnt["arm.kernel_" n]; i++)
+			r[++nr] = (val["arm.ftguard_" n, i] - val["arm.check_" n, i]) / val["arm.kernel_" n, i]
+		row(6, sprintf("arm %d cold sites: update vs tracer on", n), 2, "-",
+		    sprintf("ftguard: arm %s = check %s + update; %d armed; off %s; %s", ms(median("arm.ftguard_" n)),
+			    ms(median("arm.check_" n)), median("arm.ftguard_armed_" n), ms(median("arm.disarm_" n)), kdetail))
 	}
 
 	if (has("tui.refreshes_per_s"))
