@@ -3,7 +3,8 @@
  * The one visible form of kernel-supplied names (ftg_escape()), what the
  * command, the shell and the TUI print: the hostile names planted by
  * tests/modules/ftg_names.ko, every byte value, cutting to a buffer, the
- * round trip through ftg_unescape() and a module table; and the exports,
+ * round trip through ftg_unescape() and a module table; the JSON string
+ * escaper ftg_fputs_json(); and the exports,
  * which must stay plain-ASCII JSON and control-free CSV.
  */
 #include <errno.h>
@@ -136,6 +137,44 @@ static void test_table_round_trip(void **state)
 	ftg_sites_free(sites);
 }
 
+static char *json_of(const char *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	assert_int_equal(ftg_fputs_json(f, s), 0);
+	fclose(f);
+	return text;
+}
+
+/* The one JSON string escaper: plain ASCII, code points for UTF-8, a
+ * byte outside valid UTF-8 taken as Latin-1. */
+static void test_json_string(void **state)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "plain", "\"plain\"" },
+		{ NULL, "\"\"" },
+		{ "q\"b\\n\nt\tr\r", "\"q\\\"b\\\\n\\nt\\tr\\r\"" },
+		{ ESC "[2J\a\177", "\"\\u001b[2J\\u0007\\u007f\"" },
+		{ "\342\200\256rlo", "\"\\u202erlo\"" },		/* U+202E */
+		{ "\303\251", "\"\\u00e9\"" },			/* U+00E9 */
+		{ "\360\237\230\200", "\"\\ud83d\\ude00\"" },	/* U+1F600 */
+		{ "\377x", "\"\\u00ffx\"" },				/* not UTF-8 */
+		{ "\342\200", "\"\\u00e2\\u0080\"" },		/* cut sequence */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out = json_of(cases[i].in);
+
+		assert_string_equal(out, cases[i].out);
+		free(out);
+	}
+}
+
 static char *export_one(enum ftg_export_format fmt, const struct ftg_event *ev)
 {
 	char *text = NULL;
@@ -198,6 +237,7 @@ int main(void)
 		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_table_round_trip),
+		cmocka_unit_test(test_json_string),
 		cmocka_unit_test(test_exports),
 	};
 
