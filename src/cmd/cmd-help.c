@@ -201,7 +201,13 @@ static void man_main(FILE *f)
 		"and event lines keep their spaces and backslashes and escape the\n"
 		"rest the same way. JSON output writes such bytes as \\u escapes\n"
 		"(ASCII only); CSV quotes fields as RFC 4180 says and escapes control\n"
-		"bytes as above.");
+		"bytes as above. Shell completion offers no name it cannot type.\n"
+		"\n"
+		"To select such a function, let a glob's ? stand for each escaped\n"
+		"byte (-l 'MODULE:prefix?*'), or pin it by address as NAME@ADDR\n"
+		"with the address 'ftguard sites' shows (needed for a name with a\n"
+		"newline: /proc/kallsyms and available_filter_functions cut it in\n"
+		"two).");
 	fputs(".SH FILES\n", f);
 	roff_paragraphs(f,
 		"/sys/kernel/debug/ftguard/: the module's control file and tables.\n"
