@@ -132,9 +132,25 @@ const char *tui_name(char *buf, size_t len, const char *s)
 }
 
 /*
+ * Length of one of our own glyphs at @p (arrows U+2190..U+21FF, box
+ * drawing, blocks and shapes U+2500..U+25FF: three UTF-8 bytes), or 0.
+ * Anything else multibyte, a right-to-left override say, is not ours.
+ */
+static int own_glyph_len(const unsigned char *p)
+{
+	unsigned int cp;
+
+	if (p[0] != 0xe2 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80)
+		return 0;
+	cp = (p[1] & 0x3fu) << 6 | (p[2] & 0x3fu);	/* below U+3000 */
+	cp |= 0x2000;
+	return (cp >= 0x2190 && cp <= 0x21ff) || (cp >= 0x2500 && cp <= 0x25ff) ? 3 : 0;
+}
+
+/*
  * Prints @text clipped to @width columns and pads the rest. Only our own
- * glyphs are multibyte (one column each); control bytes that slipped
- * through are shown as '?'.
+ * glyphs are multibyte (one column each); control bytes and any other
+ * non-ASCII byte that slipped past tui_safe() are shown as '?'.
  */
 void tui_print(int row, int col, int width, int attr, const char *text)
 {
@@ -148,17 +164,16 @@ void tui_print(int row, int col, int width, int attr, const char *text)
 	attrset(attr);
 	move(row, col);
 	while (*p && used < width) {
-		if (*p < 0x20 || *p == 0x7f) {
+		int glyph = *p >= 0x80 ? own_glyph_len(p) : 0;
+
+		if (glyph) {
+			addnstr((const char *)p, glyph);
+			p += glyph;
+		} else if (*p < 0x20 || *p >= 0x7f) {
 			addch('?');
 			p++;
-		} else if (*p < 0x80) {
-			addch(*p++);
 		} else {
-			const unsigned char *start = p++;
-
-			while ((*p & 0xc0) == 0x80)
-				p++;
-			addnstr((const char *)start, (int)(p - start));
+			addch(*p++);
 		}
 		used++;
 	}
