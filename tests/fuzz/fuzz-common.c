@@ -243,6 +243,15 @@ void fz_free_lines(char **lines, size_t n)
 		free(lines[--n]);
 }
 
+int fz_print_event(const struct ftg_event *ev, void *data)
+{
+	char line[512];
+
+	fz_use(ftg_event_snprint(line, sizeof(line), ev));
+	fz_use_str(line);
+	return data && ++*(size_t *)data > 100000;
+}
+
 const char *fz_fixture(const char *rel)
 {
 	static char path[PATH_MAX];

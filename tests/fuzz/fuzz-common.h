@@ -74,6 +74,13 @@ void fz_free_lines(char **lines, size_t n);
 /* A fixture file path: FTG_FIXTURES "/" @rel (static buffer). */
 const char *fz_fixture(const char *rel);
 
+/*
+ * An ftg_event_cb that formats each event as `ftguard report` prints it;
+ * @data, if not NULL, is a size_t counting the events (the walk stops
+ * after 100,000, to bound a harness's time per input).
+ */
+int fz_print_event(const struct ftg_event *ev, void *data);
+
 /* Sinks that keep results "used" so that the compiler keeps the calls. */
 extern volatile uint64_t fz_sink;
 static inline void fz_use(uint64_t v) { fz_sink += v; }

@@ -27,21 +27,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-static int print_event(const struct ftg_event *ev, void *data)
-{
-	char line[512];
-
-	fz_use(ftg_event_snprint(line, sizeof(line), ev));
-	fz_use_str(line);
-	return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!size)
 		return 0;
 	fz_use((uint64_t)ftg_page_decode(fmt, data[0] % 4, data + 1, size - 1,
-					 print_event, NULL));
+					 fz_print_event, NULL));
 	fz_use((uint64_t)ftg_page_decode(fmt, 0, data + 1, size - 1, NULL, NULL));
 	return 0;
 }

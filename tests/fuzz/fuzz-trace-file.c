@@ -20,15 +20,6 @@ const char *__lsan_default_suppressions(void)
 	return "leak:libtracecmd.so\nleak:__isoc99_vsscanf\n";
 }
 
-static int print_event(const struct ftg_event *ev, void *data)
-{
-	char line[512];
-
-	fz_use(ftg_event_snprint(line, sizeof(line), ev));
-	fz_use_str(line);
-	return ++*(size_t *)data > 100000;	/* bounded per input */
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char *path;
@@ -46,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	fz_use((uint64_t)ftg_trace_file_ncpus(tf));
-	fz_use((uint64_t)ftg_trace_file_iterate(tf, print_event, &events));
+	fz_use((uint64_t)ftg_trace_file_iterate(tf, fz_print_event, &events));
 	ftg_trace_file_close(tf);
 	return 0;
 }
