@@ -48,7 +48,8 @@ trap cleanup EXIT
 # monotonic with ns resolution (its read costs the same in every variant).
 now_ns() { awk '/^now at / { print $3; exit }' /proc/timer_list; }
 sample() { echo "$1 $2 $3" >>"$OUT"; log "$1 $2 $3"; }
-# timed FIGURE KEY CMD...: one sample of CMD's wall time in ns
+# timed FIGURE KEY CMD...: one sample of CMD's time on the guest's clock
+# in ns (guest instructions under tests/bench/qemu-icount)
 timed() {
 	_fig=$1 _key=$2
 	shift 2
@@ -124,10 +125,10 @@ if want 5; then
 		timed check ftguard_known eval 'ftguard -q check >/dev/null'
 		timed check kernel_aff eval "cat $FTG_TRACEFS/available_filter_functions >/dev/null"
 	done
-	# Where the time of `ftguard check` goes: the files it reads (the
-	# address map reads kallsyms, modules, vmallocinfo and ftguard.ko's
-	# tables; --all reads kallsyms and available_filter_functions again)
-	# and a process that only starts.
+	# Where the time of `ftguard check` can go: the files it may read (the
+	# address map, built when the report lists sites, reads kallsyms,
+	# modules, vmallocinfo and ftguard.ko's tables; --all reads kallsyms
+	# and available_filter_functions) and a process that only starts.
 	for r in $(seq "$REPS"); do
 		timed check part_start eval 'ftguard --version >/dev/null'
 		timed check part_kallsyms eval 'cat /proc/kallsyms >/dev/null'
