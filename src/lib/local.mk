@@ -22,6 +22,7 @@ libftguard_la_SOURCES = \
 	src/lib/sections.c \
 	src/lib/ftrace-funcs.c \
 	src/lib/kmod-tables.c \
+	src/lib/kmod-local.h \
 	src/lib/kmod-status.c \
 	src/lib/kmod-sites.c \
 	src/lib/kmod-check.c \

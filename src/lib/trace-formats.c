@@ -5,6 +5,7 @@
  * object serves the live decoder and the writer, so a file is always
  * written with the formats its pages were decoded with.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -54,6 +55,33 @@ static int blob_read_tracefs(struct trace_blob *blob,
 	}
 	blob->size = size;
 	return 0;
+}
+
+/*
+ * A module symbol whose name holds a newline continues on a line of its own
+ * (the kernel prints names raw); libtraceevent takes that tail for a
+ * symbol line of its own and its map goes wrong for the neighbours too.
+ * Keeps only lines shaped "<hex> <type> ", in place; the name that had the
+ * newline stays cut at it.
+ */
+static void kallsyms_drop_continuations(struct trace_blob *blob)
+{
+	char *r = blob->text, *w = blob->text, *end = blob->text + blob->size;
+
+	while (r < end) {
+		char *nl = memchr(r, '\n', end - r);
+		size_t len = nl ? (size_t)(nl - r + 1) : (size_t)(end - r);
+		size_t hex = strspn(r, "0123456789abcdefABCDEF");
+
+		if (hex && hex + 3 <= len && r[hex] == ' ' &&
+		    isalpha((unsigned char)r[hex + 1]) && r[hex + 2] == ' ') {
+			memmove(w, r, len);
+			w += len;
+		}
+		r += len;
+	}
+	blob->size = w - blob->text;
+	*w = '\0';
 }
 
 /* kallsyms is procfs, not tracefs: a plain read. Missing is not fatal. */
@@ -334,7 +362,10 @@ struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
 		goto fail;
 	if (asprintf(&path, "%s/kallsyms", proc_dir ? proc_dir : "/proc") < 0)
 		goto fail;
-	if (blob_read_file(&fmt->kallsyms, path) || trace_formats_parse(fmt))
+	if (blob_read_file(&fmt->kallsyms, path))
+		goto fail;
+	kallsyms_drop_continuations(&fmt->kallsyms);
+	if (trace_formats_parse(fmt))
 		goto fail;
 	free(path);
 	tracefs_instance_free(top);

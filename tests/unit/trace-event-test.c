@@ -10,6 +10,8 @@
  */
 #include "trace-test.h"
 
+#include <traceevent/event-parse.h>
+
 #include <errno.h>
 #include <inttypes.h>
 
@@ -320,7 +322,7 @@ static void test_export_chrome(void **state)
 	assert_non_null(strstr(out, "\"caller\":\"fn_b [ftg_test]\""));
 	assert_non_null(strstr(out, "\"ts\":2081367.500"));
 	assert_non_null(strstr(out, "a,b\\\"c\\n\\u0001\\u00ff"));
-	assert_non_null(strstr(out, "caf\xc3\xa9"));
+	assert_non_null(strstr(out, "caf\\u00e9"));	/* plain ASCII */
 	free(out);
 	out = export_to_string(FTG_EXPORT_CHROME, 0);
 	assert_int_equal(json_count(out), 0);
@@ -333,7 +335,7 @@ static void test_export_json(void **state)
 
 	assert_int_equal(json_count(out), 2);
 	assert_non_null(strstr(out, "\"ts_ns\":2081367500,"));
-	assert_non_null(strstr(out, "\"info\":\"tab\\there \\\\ caf\xc3\xa9\""));
+	assert_non_null(strstr(out, "\"info\":\"tab\\there \\\\ caf\\u00e9\""));
 	free(out);
 }
 
@@ -342,9 +344,9 @@ static void test_export_csv(void **state)
 	char *out = export_to_string(FTG_EXPORT_CSV, 1);
 	const char *want =
 		"ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info\r\n"
-		"2081367500,1,42,\"a,b\"\"c\n\x01\xff\",ftguard,func,"
+		"2081367500,1,42,\"a,b\"\"c\\012\\001\\377\",ftguard,func,"
 		"0xffffffffc0a01000,0xffffffffc0a01053,fn_a [ftg_test],"
-		"fn_b [ftg_test],tab\there \\ caf\xc3\xa9\r\n";
+		"fn_b [ftg_test],tab\\011here \\ caf\\303\\251\r\n";
 
 	assert_string_equal(out, want);
 	free(out);
@@ -378,6 +380,49 @@ static void test_report_line(void **state)
 	assert_string_equal(buf, "trigger-42 [001] 1000.000000: check: ok=3 bad=0");
 }
 
+static void assert_sym(struct tep_handle *tep, unsigned long long ip,
+		       const char *want)
+{
+	const char *got = tep_find_function(tep, ip);
+
+	if (!got || strcmp(got, want))
+		fail_msg("%#llx: expected %s, got %s", ip, want, got ? got : "(none)");
+}
+
+/*
+ * A module function named with a newline (tests/modules/plant-names) puts
+ * its tail on a kallsyms line of its own; the symbols around it must still
+ * resolve.
+ */
+static void test_kallsyms_name_with_newline(void **state)
+{
+	static const char kallsyms[] =
+		"ffffffffc0000000 t before_nl\t[ftg_names]\n"
+		"ffffffffc0000100 t ftg_names_nl\n"
+		"injected 0xffffffff81000000 ok\t[ftg_names]\n"
+		"ffffffffc0000200 t after_nl\t[ftg_names]\n"
+		"ffffffffc0000300 t last\t[ftg_names]\n";
+	char *proc = tt_tmpdir(), *path = tt_path(proc, "kallsyms");
+	struct ftg_trace_formats *fmt;
+	struct tep_handle *tep;
+	FILE *fp;
+
+	(void)state;
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(kallsyms, fp);
+	fclose(fp);
+	fmt = ftg_trace_formats_read(TRACE_FIXTURES "/tracefs", NULL, proc);
+	assert_non_null(fmt);
+	tep = ftg_trace_formats_tep(fmt);
+	assert_sym(tep, 0xffffffffc0000010ULL, "before_nl");
+	assert_sym(tep, 0xffffffffc0000110ULL, "ftg_names_nl");
+	assert_sym(tep, 0xffffffffc0000210ULL, "after_nl");
+	ftg_trace_formats_free(fmt);
+	free(path);
+	tt_rmdir(proc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -391,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_export_csv),
 		cmocka_unit_test(test_export_format_names),
 		cmocka_unit_test(test_report_line),
+		cmocka_unit_test(test_kallsyms_name_with_newline),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

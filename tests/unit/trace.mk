@@ -23,7 +23,8 @@ tests_unit_trace_hostile_test_SOURCES = tests/unit/trace-hostile-test.c tests/un
 tests_unit_trace_hostile_test_CPPFLAGS = $(TRACE_UNIT_CPPFLAGS)
 tests_unit_trace_hostile_test_LDADD = $(TRACE_UNIT_LDADD)
 tests_unit_trace_event_test_SOURCES = tests/unit/trace-event-test.c tests/unit/trace-test.h
-tests_unit_trace_event_test_CPPFLAGS = $(TRACE_UNIT_CPPFLAGS)
-tests_unit_trace_event_test_LDADD = $(TRACE_UNIT_LDADD)
+# It asks libtraceevent itself what a formats' tep resolves.
+tests_unit_trace_event_test_CPPFLAGS = $(TRACE_UNIT_CPPFLAGS) $(TRACEEVENT_CFLAGS)
+tests_unit_trace_event_test_LDADD = $(TRACE_UNIT_LDADD) $(TRACEEVENT_LIBS)
 
 EXTRA_DIST += tests/fixtures/trace
