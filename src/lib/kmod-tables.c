@@ -21,13 +21,56 @@
 
 #define DEBUGFS_MAGIC	0x64626720
 
+/*
+ * The lockdown mode in effect ("integrity", "confidentiality"), or NULL. The
+ * lockdown file lives in securityfs, next to debugfs under /sys/kernel, so
+ * it is found relative to @debugfs_dir (a snapshot has none).
+ */
+static char *lockdown_mode(const char *debugfs_dir)
+{
+	char *parent, *text, *open_br, *close_br, *mode = NULL;
+	const char *slash = strrchr(debugfs_dir, '/');
+	size_t len;
+
+	if (!slash)
+		return NULL;
+	parent = strndup(debugfs_dir, slash - debugfs_dir);
+	if (!parent)
+		return NULL;
+	text = ftgl_read_file(parent, "security/lockdown", &len);
+	free(parent);
+	if (!text)
+		return NULL;
+	open_br = strchr(text, '[');
+	close_br = open_br ? strchr(open_br, ']') : NULL;
+	if (close_br && strncmp(open_br + 1, "none]", 5))
+		mode = strndup(open_br + 1, close_br - open_br - 1);
+	free(text);
+	return mode;
+}
+
 int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum)
 {
 	struct statfs sfs;
 	struct stat st;
-	char *dir;
+	char *dir, *lockdown;
 	bool have_dir;
 
+	/*
+	 * Under lockdown debugfs refuses root too, with EPERM, every open of
+	 * a file that is writable or opened for writing (doc/secure-boot.md).
+	 */
+	if (errnum == EPERM && (lockdown = lockdown_mode(debugfs_dir))) {
+		ftgl_err(FTG_E_NOT_ROOT, errnum,
+			 "%s/ftguard/%s: refused by kernel lockdown (%s): "
+			 "debugfs opens no writable file while the kernel is "
+			 "locked down, so ftguard.ko can report but not check "
+			 "or arm (see doc/secure-boot.md)",
+			 debugfs_dir, file, lockdown);
+		free(lockdown);
+		errno = errnum;
+		return -1;
+	}
 	if (errnum == EACCES || errnum == EPERM)
 		return ftgl_err(FTG_E_NOT_ROOT, errnum,
 				"%s/ftguard/%s: permission denied (run as root)",
