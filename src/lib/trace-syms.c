@@ -71,7 +71,8 @@ static int add_modsym(struct trace_syms *syms, size_t *alloc, uint64_t addr,
  * @kallsyms: NUL-terminated /proc/kallsyms text (may be NULL)
  *
  * Lines look like "ffffffffc0a01000 t fn_a\t[ftg_test]"; malformed lines
- * are skipped, as libtraceevent skips them.
+ * are skipped, as libtraceevent skips them. The module is the bracketed
+ * text after the line's last tab: a function's name may hold anything.
  *
  * Return: 0, or -1 with errno ENOMEM.
  */
@@ -85,11 +86,11 @@ int trace_syms_load(struct trace_syms *syms, const char *kallsyms)
 	memset(syms, 0, sizeof(*syms));
 	for (line = kallsyms; line && *line; line = end + (*end == '\n')) {
 		end = strchrnul(line, '\n');
-		open = memchr(line, '[', end - line);
-		if (!open)
-			continue;
-		close = memchr(open, ']', end - open);
-		if (!close || close == open + 1)
+		/* "\t[module]" ends the line; the name before it may hold
+		 * brackets and tabs of its own (an escape sequence, say). */
+		open = memrchr(line, '\t', end - line);
+		close = end - 1;
+		if (!open || *++open != '[' || close <= open + 1 || *close != ']')
 			continue;
 		errno = 0;
 		addr = strtoull(line, &after, 16);
