@@ -4,6 +4,6 @@
 # with i386-control-fuzz, is control-fuzz.inc).
 . /tests/lib.sh
 
-N=4000
+N=10000
 SEED=2008
 . /tests/control-fuzz.inc
