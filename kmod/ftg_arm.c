@@ -18,6 +18,13 @@
 #include "ftg.h"
 #include "ftg_trace.h"
 
+/*
+ * An arm counts its hits in one per-CPU array, and the per-CPU allocator
+ * refuses (with a WARN) anything above its minimum unit size: the most
+ * sites one arm can hold, force or not.
+ */
+#define FTG_ARM_LIMIT	(PCPU_MIN_UNIT_SIZE / sizeof(u64))
+
 static struct ftg_armset *ftg_live_set;	/* read by the callback */
 static bool ftg_ops_stuck;	/* unregister failed: ftrace keeps ops */
 
@@ -322,6 +329,11 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	if (sess->nsel > ftg_max_arm && !force) {
 		snprintf(why, len, "%u sites > max_arm %u: add force",
 			 sess->nsel, ftg_max_arm);
+		return -E2BIG;
+	}
+	if (sess->nsel > FTG_ARM_LIMIT) {
+		snprintf(why, len, "%u sites > %lu, the most one arm can count",
+			 sess->nsel, (unsigned long)FTG_ARM_LIMIT);
 		return -E2BIG;
 	}
 	sites = kvmalloc_array(sess->nsel, sizeof(*sites), GFP_KERNEL);

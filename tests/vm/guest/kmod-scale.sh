@@ -1,6 +1,8 @@
 #!/bin/sh
-# Scale: 2,000 admitted vmlinux sites plus every module site, checked at
-# once under the lock, in bounded time and memory, all ok.
+# Scale: 4,000 admitted vmlinux sites plus every module site, checked at
+# once under the lock, in bounded time and memory, all ok. Arming more
+# than one arm can count (4,096 per-CPU counters), even with force, is
+# refused with E2BIG, not handed to the per-CPU allocator (which WARNs).
 . /tests/lib.sh
 
 # Leave the system as found, also when a check fails half-way.
@@ -13,7 +15,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-N=2000
+N=4000
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
 
@@ -41,6 +43,24 @@ expect_eq "check result" "result ok $(status sites) 0" "$1 $2 $3 $4"
 [ "$5" -lt 60000 ] || fail "check took $5 ms"
 expect_eq "vmlinux sites read once" "$(status vmlinux_sites)" \
 	"$(awk '$4 == "vmlinux" && $6 == 1' "$FTG_DEBUGFS/sites" | wc -l)"
+
+# Select every site (12 addresses a line: lines are at most 256 bytes), then arm them all with force.
+nsites=$(status sites)
+[ "$nsites" -gt 4096 ] || fail "only $nsites sites: the arm limit is not reached"
+awk 'NR > 1 { printf "%s%s", (n++ % 12 ? " " : "select "), $1;
+	if (n % 12 == 0) print "" } END { if (n % 12) print "" }' \
+	"$FTG_DEBUGFS/sites" > /tmp/selects
+while read -r line; do
+	echo "$line" >&3 || fail "select: $(cat <&3)"
+done < /tmp/selects
+echo "arm force" >&3 2>/dev/null && fail "arm force of $nsites sites accepted"
+answer=$(cat <&3)
+log "arm force of $nsites sites: $answer"
+case "$answer" in
+"error E2BIG "*"the most one arm can count"*) ;;
+*) fail "arm force of $nsites sites: $answer" ;;
+esac
+expect_eq "armed after the refusal" 0 "$(status armed)"
 exec 3>&-
 unload_ftguard
 pass
