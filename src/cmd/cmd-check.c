@@ -26,24 +26,13 @@ static struct ftg_check_report *report_snapshot(struct ftg_cmd_ctx *ctx)
  */
 static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 {
-	struct ftg_root *root = ftg_cmd_root(ctx);
 	struct ftg_ftrace_funcs *avail = NULL;
 	struct ftg_candidates *cand = NULL;
 	struct ftg_kallsyms *ks = NULL;
 	int sent, ret = -1;
 
-	if (ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
+	if (ftg_cmd_read_functions(ctx, &ks, &avail))
 		return -1;
-	ks = ftg_kallsyms_read(ftg_root_proc(root));
-	if (!ks) {
-		ftg_cmd_lib_error(ctx, "reading kallsyms");
-		goto out;
-	}
-	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
-	if (!avail) {
-		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
-		goto out;
-	}
 	cand = ftg_candidates_vmlinux(ks, avail);
 	if (!cand) {
 		ftg_cmd_lib_error(ctx, "listing kernel functions");

@@ -181,18 +181,8 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ret = 0;	/* only pinned sites */
 		goto out;
 	}
-	if (ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
+	if (ftg_cmd_read_functions(ctx, &ks, &avail))
 		goto out;
-	ks = ftg_kallsyms_read(ftg_root_proc(root));
-	if (!ks) {
-		ftg_cmd_lib_error(ctx, "reading kallsyms");
-		goto out;
-	}
-	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
-	if (!avail) {
-		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
-		goto out;
-	}
 	cand = ftg_selection_resolve(sel, ks, avail);
 	if (!cand) {
 		if (ftg_error_code() == FTG_E_NO_MATCH)

@@ -319,6 +319,41 @@ int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,
 }
 
 /**
+ * ftg_cmd_read_functions - the kernel's symbols and patchable functions
+ * @ctx: the invocation (its root: live system or snapshot)
+ * @ks: set to kallsyms, to free with ftg_kallsyms_free()
+ * @avail: set to available_filter_functions, to free with
+ *	ftg_ftrace_funcs_free()
+ *
+ * What resolving functions by name needs (selections, admitting vmlinux).
+ *
+ * Return: 0, or -1 after a message (both pointers then NULL).
+ */
+int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, struct ftg_kallsyms **ks,
+			   struct ftg_ftrace_funcs **avail)
+{
+	struct ftg_root *root = ftg_cmd_root(ctx);
+
+	*ks = NULL;
+	*avail = NULL;
+	if (!root || ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
+		return -1;
+	*ks = ftg_kallsyms_read(ftg_root_proc(root));
+	if (!*ks) {
+		ftg_cmd_lib_error(ctx, "reading kallsyms");
+		return -1;
+	}
+	*avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
+	if (!*avail) {
+		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
+		ftg_kallsyms_free(*ks);
+		*ks = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/**
  * ftg_cmd_lib_error - report a failed library call
  * @ctx: the invocation
  * @what: what was being done ("reading the site table")

@@ -166,6 +166,8 @@ struct ftg_root *ftg_cmd_root(struct ftg_cmd_ctx *ctx);
 void ftg_cmd_ctx_release(struct ftg_cmd_ctx *ctx);
 char *ftg_cmd_path(const char *dir, const char *rel);
 int ftg_cmd_lib_error(const struct ftg_cmd_ctx *ctx, const char *what);
+int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, struct ftg_kallsyms **ks,
+			   struct ftg_ftrace_funcs **avail);
 /* Opens the live control file, runs @send, closes it (stop, reset). */
 int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,
 			 int (*send)(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,

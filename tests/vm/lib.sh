@@ -150,3 +150,15 @@ expect_objects_at_rest() {
 		"$(($(wc -l <"$FTG_DEBUGFS/modules") - 1))" "$(_f alloc_modules)"
 	[ "$(_f alloc_reports)" -le 1 ] || fail "$1: $(_f alloc_reports) check reports alive"
 }
+
+# The names tests/modules/plant-names gives ftg_names.ko's functions, as
+# ftguard.ko's tables and the command print them (\ooo: one word each),
+# one per line.
+FTG_PLANTED_NAMES='ftg\040names\040space
+ftg_names_nl\012injected\0400xffffffff81000000\040ok
+ftg_names\011tab
+ftg_names\134134back\134slash
+ftg_names_clear\033[2J\033[H
+ftg_names_title\033]0;pwned\007
+ftg_names_cursor\033[5;1H\033[1A
+ftg_names_rtl\342\200\256lanigiro'

@@ -24,15 +24,6 @@ T=/sys/kernel/debug/ftg_names/trigger
 OUT=/tmp/names.out
 ERR=/tmp/names.err
 
-# run STATUS CMD...: stdout in $OUT, stderr in $ERR
-run() {
-	_want=$1
-	shift
-	"$@" >"$OUT" 2>"$ERR"
-	_st=$?
-	[ "$_st" = "$_want" ] || { cat "$OUT" "$ERR"; fail "'$*' exited $_st, expected $_want"; }
-	log "$* -> $_st"
-}
 # raw_bytes FILE: bytes outside printable ASCII, newline (and for CSV,
 # whose records end in CR LF, carriage return) excepted
 raw_bytes() {
@@ -70,14 +61,7 @@ ftg_names_title${esc}]0;pwned$(printf '\007')
 ftg_names_cursor${esc}[5;1H${esc}[1A
 ftg_names_rtl$(printf '\342\200\256')lanigiro"
 # ... and as ftguard prints them: one word each.
-shown_names='ftg\040names\040space
-ftg_names_nl\012injected\0400xffffffff81000000\040ok
-ftg_names\011tab
-ftg_names\134134back\134slash
-ftg_names_clear\033[2J\033[H
-ftg_names_title\033]0;pwned\007
-ftg_names_cursor\033[5;1H\033[1A
-ftg_names_rtl\342\200\256lanigiro'
+shown_names=$FTG_PLANTED_NAMES
 
 load_ftguard fi
 load_test_module ftg_names

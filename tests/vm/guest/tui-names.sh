@@ -54,17 +54,9 @@ $T new-session -d -s tui -x 160 -y 30 \
 wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
 keys f module:ftg_names Enter
 wait_screen 10 ' 10 of [0-9]+ sites, filter module:ftg_names' "the filter"
-for name in \
-	'ftg\040names\040space' \
-	'ftg_names_nl\012injected\0400xffffffff81000000\040ok' \
-	'ftg_names\011tab' \
-	'ftg_names\134134back\134slash' \
-	'ftg_names_clear\033[2J\033[H' \
-	'ftg_names_title\033]0;pwned\007' \
-	'ftg_names_cursor\033[5;1H\033[1A' \
-	'ftg_names_rtl\342\200\256lanigiro'; do
+printf '%s\n' "$FTG_PLANTED_NAMES" | while IFS= read -r name; do
 	wait_fixed 10 " $name " "$name"
-done
+done || exit 1
 screen > /tmp/tui-names-sites.txt
 export_file /tmp/tui-names-sites.txt
 no_raw_sequences "Sites"
