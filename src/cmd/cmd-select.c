@@ -124,6 +124,56 @@ static struct ftg_sites *sites_for_pins(struct ftg_cmd_ctx *ctx, const struct ft
 	return NULL;
 }
 
+/*
+ * The module admits a vmlinux candidate only with proof (an ftrace record
+ * at exactly the symbol's address): a refused function is no site and
+ * leaves the selection, said once. A selection of refused functions only
+ * fails.
+ */
+static struct ftg_candidates *keep_sites(struct ftg_cmd_ctx *ctx,
+					 const struct ftg_candidates *cand)
+{
+	size_t i, n = ftg_candidates_count(cand), refused = 0;
+	struct ftg_candidates *kept = NULL;
+	const char *first_refused = NULL;
+	struct ftg_sites *sites;
+
+	sites = ftg_sites_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	if (!sites) {
+		ftg_cmd_lib_error(ctx, "reading the site table");
+		return NULL;
+	}
+	kept = ftg_candidates_new();
+	for (i = 0; kept && i < n; i++) {
+		const struct ftg_candidate *c = ftg_candidates_get(cand, i);
+
+		if (!ftg_sites_find(sites, c->addr)) {
+			if (!refused++)
+				first_refused = c->name;
+			continue;
+		}
+		if (ftg_candidates_add(kept, c->name, c->addr, c->module) < 0) {
+			ftg_candidates_free(kept);
+			kept = NULL;
+		}
+	}
+	if (!kept)
+		ftg_cmd_lib_error(ctx, "selecting functions");
+	else if (!ftg_candidates_count(kept)) {
+		ftg_cmd_error(ctx, "no selected function is a site: ftguard.ko "
+			      "refused to admit %s (see last_error in "
+			      "'ftguard status')", first_refused);
+		ftg_candidates_free(kept);
+		kept = NULL;
+	} else if (refused) {
+		ftg_cmd_warn(ctx, "%zu of %zu functions left out: ftguard.ko "
+			     "refused to admit them (the first: %s)",
+			     refused, n, first_refused);
+	}
+	ftg_sites_free(sites);
+	return kept;
+}
+
 /**
  * ftg_cmd_select - send the -l/-n/-m selection to the module
  * @ctx: the invocation
@@ -141,7 +191,7 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		   struct ftg_control *ctl, bool required, size_t *nsites)
 {
 	struct ftg_ftrace_funcs *avail = NULL;
-	struct ftg_candidates *cand = NULL;
+	struct ftg_candidates *cand = NULL, *admitted = NULL;
 	struct ftg_selection *sel = NULL;
 	struct ftg_kallsyms *ks = NULL;
 	struct ftg_sites *sites = NULL;
@@ -196,16 +246,20 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
 		goto out;
 	}
-	if (ftg_control_select(ctl, cand) < 0) {
+	admitted = keep_sites(ctx, cand);
+	if (!admitted)
+		goto out;
+	if (ftg_control_select(ctl, admitted) < 0) {
 		ftg_cmd_lib_error(ctx, "selecting sites");
 		goto out;
 	}
-	*nsites += ftg_candidates_count(cand);
+	*nsites += ftg_candidates_count(admitted);
 	ret = 0;
 out:
 	if (!ret && ctx->verbosity > 0)
 		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
 	ftg_sites_free(sites);
+	ftg_candidates_free(admitted);
 	ftg_candidates_free(cand);
 	ftg_ftrace_funcs_free(avail);
 	ftg_kallsyms_free(ks);
