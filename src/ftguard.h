@@ -561,11 +561,13 @@ const char *ftg_control_response(const struct ftg_control *ctl);
  *
  * Sends "admit <name> <addr>" lines packed into writes of at most 64 KiB.
  * A rejected candidate is not an error (the module counts it: see
- * struct ftg_status.rejected).
+ * struct ftg_status.rejected); when @refused is not NULL each one is added
+ * to it, in the order of @cand.
  *
  * Return: the number of candidates sent, or -1.
  */
-int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand);
+int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
+		      struct ftg_candidates *refused);
 
 /**
  * ftg_control_select - add sites to this descriptor's selection

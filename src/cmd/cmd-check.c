@@ -38,7 +38,7 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 		ftg_cmd_lib_error(ctx, "listing kernel functions");
 		goto out;
 	}
-	sent = ftg_control_admit(ctl, cand);
+	sent = ftg_control_admit(ctl, cand, NULL);
 	if (sent < 0) {
 		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
 		goto out;

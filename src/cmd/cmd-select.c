@@ -128,28 +128,23 @@ static struct ftg_sites *sites_for_pins(struct ftg_cmd_ctx *ctx, const struct ft
  * The module admits a vmlinux candidate only with proof (an ftrace record
  * at exactly the symbol's address): a refused function is no site and
  * leaves the selection, said once. A selection of refused functions only
- * fails.
+ * fails. Both lists are sorted by address, so one merge walk splits them.
  */
 static struct ftg_candidates *keep_sites(struct ftg_cmd_ctx *ctx,
-					 const struct ftg_candidates *cand)
+					 const struct ftg_candidates *cand,
+					 const struct ftg_candidates *refused)
 {
-	size_t i, n = ftg_candidates_count(cand), refused = 0;
-	struct ftg_candidates *kept = NULL;
-	const char *first_refused = NULL;
-	struct ftg_sites *sites;
+	size_t i, j = 0, n = ftg_candidates_count(cand);
+	size_t nrefused = ftg_candidates_count(refused);
+	const char *first_refused = nrefused ?
+		ftg_candidates_get(refused, 0)->name : NULL;
+	struct ftg_candidates *kept = ftg_candidates_new();
 
-	sites = ftg_sites_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
-	if (!sites) {
-		ftg_cmd_lib_error(ctx, "reading the site table");
-		return NULL;
-	}
-	kept = ftg_candidates_new();
 	for (i = 0; kept && i < n; i++) {
 		const struct ftg_candidate *c = ftg_candidates_get(cand, i);
 
-		if (!ftg_sites_find(sites, c->addr)) {
-			if (!refused++)
-				first_refused = c->name;
+		if (j < nrefused && ftg_candidates_get(refused, j)->addr == c->addr) {
+			j++;
 			continue;
 		}
 		if (ftg_candidates_add(kept, c->name, c->addr, c->module) < 0) {
@@ -157,20 +152,19 @@ static struct ftg_candidates *keep_sites(struct ftg_cmd_ctx *ctx,
 			kept = NULL;
 		}
 	}
-	if (!kept)
+	if (!kept) {
 		ftg_cmd_lib_error(ctx, "selecting functions");
-	else if (!ftg_candidates_count(kept)) {
+	} else if (!ftg_candidates_count(kept)) {
 		ftg_cmd_error(ctx, "no selected function is a site: ftguard.ko "
 			      "refused to admit %s (see last_error in "
 			      "'ftguard status')", first_refused);
 		ftg_candidates_free(kept);
 		kept = NULL;
-	} else if (refused) {
+	} else if (nrefused) {
 		ftg_cmd_warn(ctx, "%zu of %zu functions left out: ftguard.ko "
 			     "refused to admit them (the first: %s)",
-			     refused, n, first_refused);
+			     nrefused, n, first_refused);
 	}
-	ftg_sites_free(sites);
 	return kept;
 }
 
@@ -191,7 +185,7 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		   struct ftg_control *ctl, bool required, size_t *nsites)
 {
 	struct ftg_ftrace_funcs *avail = NULL;
-	struct ftg_candidates *cand = NULL, *admitted = NULL;
+	struct ftg_candidates *cand = NULL, *admitted = NULL, *refused = NULL;
 	struct ftg_selection *sel = NULL;
 	struct ftg_kallsyms *ks = NULL;
 	struct ftg_sites *sites = NULL;
@@ -242,11 +236,16 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			ftg_cmd_lib_error(ctx, "selecting functions");
 		goto out;
 	}
-	if (ftg_control_admit(ctl, cand) < 0) {
+	refused = ftg_candidates_new();
+	if (!refused) {
+		ftg_cmd_lib_error(ctx, "selecting functions");
+		goto out;
+	}
+	if (ftg_control_admit(ctl, cand, refused) < 0) {
 		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
 		goto out;
 	}
-	admitted = keep_sites(ctx, cand);
+	admitted = keep_sites(ctx, cand, refused);
 	if (!admitted)
 		goto out;
 	if (ftg_control_select(ctl, admitted) < 0) {
@@ -260,6 +259,7 @@ out:
 		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
 	ftg_sites_free(sites);
 	ftg_candidates_free(admitted);
+	ftg_candidates_free(refused);
 	ftg_candidates_free(cand);
 	ftg_ftrace_funcs_free(avail);
 	ftg_kallsyms_free(ks);

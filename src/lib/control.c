@@ -247,17 +247,27 @@ struct batch {
 	size_t first;		/* index of the candidate on the first line */
 };
 
+static int refuse(struct ftg_candidates *refused, const struct ftg_candidate *c)
+{
+	if (!refused || ftg_candidates_add(refused, c->name, c->addr, NULL) >= 0)
+		return 0;
+	return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+}
+
 /**
  * ftg_control_admit - offer vmlinux candidates to the module
  * @ctl: the control
  * @cand: candidates; entries with a module are not sent
+ * @refused: when not NULL, receives the candidates the module refused
  *
  * A candidate the module rejects (EINVAL) stops its write there; the rest
- * of the batch is sent again from the next line.
+ * of the batch is sent again from the next line. Knowing the refusals from
+ * the answers spares the caller a read of the whole site table.
  *
  * Return: the number of candidates sent, or -1.
  */
-int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand)
+int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
+		      struct ftg_candidates *refused)
 {
 	size_t i = 0, n = ftg_candidates_count(cand);
 	struct batch *b = malloc(sizeof(*b));
@@ -280,8 +290,12 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 				continue;
 			len = snprintf(line, sizeof(line), "admit %s 0x%" PRIx64 "\n",
 				       c->name, c->addr);
-			if (len < 0 || len > CTL_LINE_MAX)
-				continue;	/* a name no kernel has */
+			if (len < 0 || len > CTL_LINE_MAX) {
+				/* A name no kernel has: no site either. */
+				if (refuse(refused, c))
+					goto fail;
+				continue;
+			}
 			if (b->len + len > sizeof(b->buf))
 				break;
 			memcpy(b->buf + b->len, line, len);
@@ -295,16 +309,21 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 			continue;
 		if ((errno != EINVAL && errno != EEXIST) || !failed ||
 		    failed > b->lines) {
-			free(b);
-			return ftgl_err_prefix("admit");
+			ftgl_err_prefix("admit");
+			goto fail;
 		}
 		/* Rejected candidate: resume right after it. */
 		i = idx[failed - 1] + 1;
 		sent -= b->lines - failed;
+		if (refuse(refused, ftg_candidates_get(cand, i - 1)))
+			goto fail;
 	}
 	free(b);
 	ftg_error_clear();
 	return sent;
+fail:
+	free(b);
+	return -1;
 }
 
 /**

@@ -122,7 +122,7 @@ static void probe_arm(const struct ftg_candidates *cand)
 	EXPECT(ctl, "control open");
 	if (!ctl)
 		return;
-	ret = ftg_control_admit(ctl, cand);
+	ret = ftg_control_admit(ctl, cand, NULL);
 	EXPECT(ret >= 1, "admit (%d)", ret);
 	EXPECT(!ftg_control_select(ctl, cand), "select");
 	EXPECT(!ftg_control_arm(ctl, 0, &rep), "arm");
@@ -159,6 +159,7 @@ static void probe_refusals(const struct ftg_map *map, uint64_t stale,
 {
 	struct ftg_control *ctl = ftg_control_open(NULL);
 	struct ftg_candidates *mixed = ftg_candidates_new();
+	struct ftg_candidates *refused = ftg_candidates_new();
 	struct ftg_check_report *rep = NULL;
 	struct ftg_status before, after;
 	uint64_t addrs[2] = { stale, foreign };
@@ -194,17 +195,21 @@ static void probe_refusals(const struct ftg_map *map, uint64_t stale,
 	}
 	EXPECT(trace_events() > 0, "events in the buffer before reset");
 	ftg_status_read(NULL, &before);
-	ret = ftg_control_admit(ctl, mixed);
+	ret = ftg_control_admit(ctl, mixed, refused);
 	ftg_status_read(NULL, &after);
 	printf("mixed admit: sent %d, admitted %" PRIu64 " -> %" PRIu64
 	       ", rejected %" PRIu64 " -> %" PRIu64 "\n", ret, before.admitted,
 	       after.admitted, before.rejected, after.rejected);
 	EXPECT(ret == (int)ftg_candidates_count(mixed), "every candidate sent");
 	EXPECT(after.rejected == before.rejected + 1, "one rejected");
+	EXPECT(ftg_candidates_count(refused) == 1 &&
+	       !strcmp(ftg_candidates_get(refused, 0)->name, "vfs_read"),
+	       "the refusal reported: vfs_read at 0x1");
 	EXPECT(!ftg_control_reset(ctl), "reset");
 	EXPECT(trace_events() == 0, "reset cleared the instance buffer (%d events)",
 	       trace_events());
 out:
+	ftg_candidates_free(refused);
 	ftg_candidates_free(mixed);
 	ftg_control_close(ctl);
 }
