@@ -17,8 +17,9 @@
 
 /* Messages may quote kernel-supplied text (module responses, names):
  * they go through the same sanitising as table output. */
-static void vmessage(const struct ftg_cmd_ctx *ctx, const char *kind,
-		     const char *fmt, va_list ap)
+static void __attribute__((format(printf, 3, 0)))
+vmessage(const struct ftg_cmd_ctx *ctx, const char *kind, const char *fmt,
+	 va_list ap)
 {
 	char *text = NULL;
 

@@ -45,7 +45,8 @@ struct cursor {
 	size_t errlen;
 };
 
-static int fail(struct cursor *c, uint64_t off, const char *fmt, ...)
+static int __attribute__((format(printf, 3, 4)))
+fail(struct cursor *c, uint64_t off, const char *fmt, ...)
 {
 	char what[192];
 	va_list ap;

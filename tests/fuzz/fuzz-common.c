@@ -103,6 +103,28 @@ void fz_reset(void)
 	nftw(fz_root(), remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+const char *fz_input(const char *dir, const char *file, const void *data,
+		     size_t size)
+{
+	static char *root, *root_dir;
+	char *rel;
+
+	if (!root_dir || strcmp(root_dir, dir)) {
+		free(root);
+		free(root_dir);
+		root = fz_path(dir);
+		root_dir = strdup(dir);
+		if (!root_dir)
+			abort();
+	}
+	if (asprintf(&rel, "%s/%s", dir, file) < 0)
+		abort();
+	fz_reset();
+	fz_write(rel, data, size);
+	free(rel);
+	return root;
+}
+
 /* A file or directory name: printable, no '/', not "." or "..". */
 static bool name_ok(const char *s, size_t n)
 {

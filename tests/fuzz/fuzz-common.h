@@ -45,6 +45,14 @@ void fz_write(const char *rel, const void *data, size_t size);
 void fz_reset(void);
 
 /*
+ * The one-file harness: fz_reset(), then @data[0..@size) as @dir/@file.
+ * Returns fz_root()/@dir, the root to hand to the reader (kept until the
+ * next call with another @dir).
+ */
+const char *fz_input(const char *dir, const char *file, const void *data,
+		     size_t size);
+
+/*
  * fz_reset(), then writes the files of the pack @data[0..@size). Entries
  * whose path is not allowed are dropped. Returns the number written.
  */

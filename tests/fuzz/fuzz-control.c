@@ -36,15 +36,10 @@ static struct ftg_control *open_with_answer(const char *debugfs, const char *cmd
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char *debugfs;
+	const char *debugfs = fz_input("debug", "ftguard/check", data, size);
 	struct ftg_check_report *rep = NULL;
 	struct ftg_control *ctl;
 	uint64_t addr = 0xffffffff81000000ULL;
-
-	if (!debugfs)
-		debugfs = fz_path("debug");
-	fz_reset();
-	fz_write("debug/ftguard/check", data, size);
 
 	ctl = open_with_answer(debugfs, "check", data, size);
 	rep = ctl ? ftg_control_check(ctl) : NULL;

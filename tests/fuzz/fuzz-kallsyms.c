@@ -8,17 +8,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char *proc;
 	const struct ftg_ksym *found[4];
 	struct ftg_kallsyms *ks;
 	uint64_t start, end, off;
 	size_t i, n;
 
-	if (!proc)
-		proc = fz_path("proc");
-	fz_reset();
-	fz_write("proc/kallsyms", data, size);
-	ks = ftg_kallsyms_read(proc);
+	ks = ftg_kallsyms_read(fz_input("proc", "kallsyms", data, size));
 	if (!ks)
 		return 0;
 	n = ftg_kallsyms_count(ks);

@@ -4,15 +4,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char *proc;
 	struct ftg_proc_modules *pm;
 	size_t i, n;
 
-	if (!proc)
-		proc = fz_path("proc");
-	fz_reset();
-	fz_write("proc/modules", data, size);
-	pm = ftg_proc_modules_read(proc);
+	pm = ftg_proc_modules_read(fz_input("proc", "modules", data, size));
 	if (!pm)
 		return 0;
 	n = ftg_proc_modules_count(pm);

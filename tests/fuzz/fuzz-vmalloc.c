@@ -4,15 +4,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char *proc;
 	struct ftg_vmalloc *vm;
 	size_t i, n;
 
-	if (!proc)
-		proc = fz_path("proc");
-	fz_reset();
-	fz_write("proc/vmallocinfo", data, size);
-	vm = ftg_vmalloc_read(proc);
+	vm = ftg_vmalloc_read(fz_input("proc", "vmallocinfo", data, size));
 	if (!vm)
 		return 0;
 	n = ftg_vmalloc_count(vm);
