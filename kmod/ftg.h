@@ -230,6 +230,7 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 const char *ftg_verdict_name(enum ftg_verdict v);
 const char *ftg_site_state_name(enum ftg_site_state st);
 size_t ftg_escape(char *dst, size_t size, const char *src);
+void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
 
 /* ftg_arm.c */
 int ftg_arm(struct ftg_session *sess, bool persistent, bool force,

@@ -192,6 +192,14 @@ size_t ftg_escape(char *dst, size_t size, const char *src)
 	return min_t(size_t, n, size);
 }
 
+/* @src escaped with the @only set, cut to fit @size and NUL-terminated. */
+void ftg_escape_into(char *dst, size_t size, const char *src, const char *only)
+{
+	int n = string_escape_str(src, dst, size - 1, FTG_ESC_FLAGS, only);
+
+	dst[min_t(size_t, n, size - 1)] = '\0';
+}
+
 static size_t ftg_hex(char *dst, const u8 *bytes, bool valid)
 {
 	if (!valid)

@@ -12,12 +12,28 @@
 #include <linux/tracepoint.h>
 #include <linux/version.h>
 
+#include "ftg.h"
+
 /* 6.10 dropped __assign_str()'s source argument (it uses __string's). */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
 #define ftg_assign_str(dst, src)	__assign_str(dst)
 #else
 #define ftg_assign_str(dst, src)	__assign_str(dst, src)
 #endif
+
+/*
+ * Names and reasons may carry any byte a symbol name can (a hostile
+ * module's). The text "trace" file prints them with %s, so they are
+ * stored escaped as in the tables (FTG_ESC_*): no raw control byte
+ * reaches whoever reads that file, and trace-cmd shows the same escapes.
+ * The array is sized by a first, dry run of the escaper.
+ */
+#define ftg_escaped(item, src, only)					\
+	__dynamic_array(char, item,					\
+			string_escape_str(src, NULL, 0, FTG_ESC_FLAGS, only) + 1)
+#define ftg_assign_escaped(item, src, only)				\
+	ftg_escape_into(__get_str(item), __get_dynamic_array_len(item),	\
+			src, only)
 
 TRACE_EVENT(func,
 	TP_PROTO(unsigned long ip, unsigned long parent_ip),
@@ -38,12 +54,12 @@ TRACE_EVENT(module,
 	TP_PROTO(const char *name, const char *state, unsigned int nsites),
 	TP_ARGS(name, state, nsites),
 	TP_STRUCT__entry(
-		__string(name, name)
+		ftg_escaped(name, name, FTG_ESC_NAME)
 		__string(state, state)
 		__field(unsigned int, nsites)
 	),
 	TP_fast_assign(
-		ftg_assign_str(name, name);
+		ftg_assign_escaped(name, name, FTG_ESC_NAME);
 		ftg_assign_str(state, state);
 		__entry->nsites = nsites;
 	),
@@ -57,15 +73,15 @@ TRACE_EVENT(site,
 	TP_ARGS(ip, name, action, reason),
 	TP_STRUCT__entry(
 		__field(unsigned long, ip)
-		__string(name, name)
+		ftg_escaped(name, name, FTG_ESC_NAME)
 		__string(action, action)
-		__string(reason, reason)
+		ftg_escaped(reason, reason, FTG_ESC_TEXT)
 	),
 	TP_fast_assign(
 		__entry->ip = ip;
-		ftg_assign_str(name, name);
+		ftg_assign_escaped(name, name, FTG_ESC_NAME);
 		ftg_assign_str(action, action);
-		ftg_assign_str(reason, reason);
+		ftg_assign_escaped(reason, reason, FTG_ESC_TEXT);
 	),
 	TP_printk("ip=0x%lx name=%s action=%s reason=%s", __entry->ip,
 		  __get_str(name), __get_str(action), __get_str(reason))
@@ -106,10 +122,10 @@ TRACE_EVENT(kill,
 	TP_PROTO(const char *reason),
 	TP_ARGS(reason),
 	TP_STRUCT__entry(
-		__string(reason, reason)
+		ftg_escaped(reason, reason, FTG_ESC_TEXT)
 	),
 	TP_fast_assign(
-		ftg_assign_str(reason, reason);
+		ftg_assign_escaped(reason, reason, FTG_ESC_TEXT);
 	),
 	TP_printk("reason=%s", __get_str(reason))
 );

@@ -4,7 +4,9 @@
 # backslash, terminal escape sequences and a right-to-left override. Every
 # table keeps one record per line and one name per field: each byte outside
 # 0x21..0x7e of a name, and backslash, is printed as exactly \ooo. Free
-# text (kill_reason) escapes the same bytes except space.
+# text (kill_reason) escapes the same bytes except space. The trace events
+# carry the same escaped forms, so the instance's text trace file has no
+# raw byte either.
 . /tests/lib.sh
 
 cleanup() {
@@ -58,6 +60,15 @@ export_file "$FTG_DEBUGFS/status" status-killed.txt
 expect_eq "raw bytes in status" 0 "$(raw_bytes "$FTG_DEBUGFS/status")"
 grep -q '^kill_reason verify: check failed (1 bad): mismatch '"$clear_ip"' ftg_names_clear\\033\[2J\\033\[H$' \
 	"$FTG_DEBUGFS/status" || fail "kill_reason: $(grep '^kill_reason' "$FTG_DEBUGFS/status")"
+
+# 4. The events (site adds, the kill) in the instance's text trace file.
+cat "$FTG_INSTANCE/trace" >/tmp/names-trace.txt
+export_file /tmp/names-trace.txt trace.txt
+expect_eq "raw bytes in the trace file" 0 "$(raw_bytes /tmp/names-trace.txt)"
+grep -q ' site: ip=0x[0-9a-f]* name=ftg_names_clear\\033\[2J\\033\[H action=add reason=ftg_names$' \
+	/tmp/names-trace.txt || fail "no escaped site event for ftg_names_clear"
+grep -q ' kill: reason=verify: check failed (1 bad): mismatch '"$clear_ip"' ftg_names_clear\\033\[2J\\033\[H$' \
+	/tmp/names-trace.txt || fail "no escaped kill event"
 echo reset >&3 || fail "reset"
 exec 3>&-
 
