@@ -177,6 +177,20 @@ struct ftg_kallsyms;
  */
 struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir);
 void ftg_kallsyms_free(struct ftg_kallsyms *ks);
+
+/**
+ * ftg_kallsyms_text - the file these symbols were read from
+ * @ks: the symbols
+ * @len: set to its length (may be NULL)
+ *
+ * Reading /proc/kallsyms costs the kernel far more than parsing it
+ * (doc/performance.md, figure 4): a command reads it once and hands the
+ * same symbols to the map (ftg_map_load_with()) and the trace
+ * reader (ftg_live_open_with_kallsyms()).
+ *
+ * Return: the bytes as read, NUL-terminated, owned by @ks.
+ */
+const char *ftg_kallsyms_text(const struct ftg_kallsyms *ks, size_t *len);
 size_t ftg_kallsyms_count(const struct ftg_kallsyms *ks);
 size_t ftg_kallsyms_skipped(const struct ftg_kallsyms *ks);
 /* @i-th symbol in file order; NULL when @i >= count. */
@@ -755,6 +769,26 @@ struct ftg_map;
  */
 struct ftg_map *ftg_map_load(const struct ftg_root *root);
 
+/* Flags for ftg_map_load_with(). */
+#define FTG_MAP_NO_SITES	(1U << 0)	/* no site overlay (ftg_map_site_count() 0) */
+
+/**
+ * ftg_map_load_with - ftg_map_load(), reusing what the caller already read
+ * @root: the live system or a snapshot
+ * @given: @root's kallsyms, already read (NULL: read them)
+ * @flags: FTG_MAP_NO_SITES leaves ftguard's sites out
+ *
+ * Judging addresses (ftg_verdict_new()) needs the regions only, and
+ * rendering ftguard.ko's sites table is the dearest read of a map (about
+ * 920 ms for 38,000 sites; doc/performance.md, figure 5), so a map built
+ * for checking takes FTG_MAP_NO_SITES.
+ *
+ * Return: the map, to free with ftg_map_free(), or NULL.
+ */
+struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
+				  const struct ftg_kallsyms *given,
+				  unsigned int flags);
+
 /*
  * Building a map by parts (for tests and for callers that already hold the
  * tables): ftg_map_new(), then any of the ftg_map_add_*() (the map keeps
@@ -968,6 +1002,11 @@ struct ftg_trace_formats;
  */
 struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
 			       const char *proc_dir, unsigned int flags);
+/* The same, with kallsyms the caller already read (ftg_kallsyms_text()). */
+struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
+					     const char *instance,
+					     const struct ftg_kallsyms *ks,
+					     unsigned int flags);
 void ftg_live_free(struct ftg_live *live);
 int ftg_live_ncpus(const struct ftg_live *live);
 size_t ftg_live_page_size(const struct ftg_live *live);

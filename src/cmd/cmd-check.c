@@ -28,7 +28,7 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 {
 	struct ftg_ftrace_funcs *avail = NULL;
 	struct ftg_candidates *cand = NULL;
-	struct ftg_kallsyms *ks = NULL;
+	const struct ftg_kallsyms *ks = NULL;
 	int sent, ret = -1;
 
 	if (ftg_cmd_read_functions(ctx, &ks, &avail))
@@ -49,7 +49,6 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 out:
 	ftg_candidates_free(cand);
 	ftg_ftrace_funcs_free(avail);
-	ftg_kallsyms_free(ks);
 	return ret;
 }
 

@@ -384,12 +384,16 @@ static int record_prepare(struct record_session *s)
 static int record_open_output(struct record_session *s)
 {
 	struct ftg_root *root = ftg_cmd_root(s->ctx);
+	const struct ftg_kallsyms *ks;
 
 	/* Events left from an earlier arm are not this recording's. */
 	if (tracefs_instance_file_clear(s->inst, "trace") < 0)
 		ftg_cmd_warn(s->ctx, "could not clear the instance buffer");
-	s->live = ftg_live_open(ftg_root_tracefs(root), RECORD_INSTANCE,
-				ftg_root_proc(root), 0);
+	ks = ftg_cmd_kallsyms(s->ctx);
+	if (!ks)
+		return FTG_CMD_ERROR;
+	s->live = ftg_live_open_with_kallsyms(ftg_root_tracefs(root),
+					      RECORD_INSTANCE, ks, 0);
 	if (!s->live)
 		return ftg_cmd_lib_error(s->ctx, "opening the ftguard trace instance");
 	s->writer = ftg_trace_writer_create(s->out_path, ftg_live_formats(s->live),

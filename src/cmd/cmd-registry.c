@@ -137,6 +137,7 @@ int ftg_cmd_run(struct ftg_cmd_ctx *ctx, int argc, char **argv)
 
 		ctx->cmd_name = entry->name;
 		ret = entry->exec(ctx, &args);
+		ftg_cmd_forget_kallsyms(ctx);
 		ctx->cmd_name = saved;
 		fflush(stdout);
 	}

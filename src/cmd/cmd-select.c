@@ -187,7 +187,7 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	struct ftg_ftrace_funcs *avail = NULL;
 	struct ftg_candidates *cand = NULL, *admitted = NULL, *refused = NULL;
 	struct ftg_selection *sel = NULL;
-	struct ftg_kallsyms *ks = NULL;
+	const struct ftg_kallsyms *ks = NULL;
 	struct ftg_sites *sites = NULL;
 	struct direct_sites direct = { .n = 0 };
 	struct ftg_root *root = ftg_cmd_root(ctx);
@@ -262,7 +262,6 @@ out:
 	ftg_candidates_free(refused);
 	ftg_candidates_free(cand);
 	ftg_ftrace_funcs_free(avail);
-	ftg_kallsyms_free(ks);
 	ftg_selection_free(sel);
 	return ret;
 }
@@ -351,17 +350,4 @@ void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdi
 			max_addr = ftg_verdict_get(v, i)->addr;
 	for (i = 0; i < n; i++)
 		finding_text(ftg_verdict_get(v, i), ftg_addr_digits(max_addr));
-}
-
-/* The map for cross-checking; a map that cannot be built only weakens the
- * check (the module's own verdict stands), so it is a warning. */
-struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx)
-{
-	struct ftg_root *root = ftg_cmd_root(ctx);
-	struct ftg_map *map = root ? ftg_map_load(root) : NULL;
-
-	if (root && !map)
-		ftg_cmd_warn(ctx, "no address map (%s): sites are not cross-checked",
-			     *ftg_error_last() ? ftg_error_last() : strerror(errno));
-	return map;
 }

@@ -100,8 +100,62 @@ struct ftg_root *ftg_cmd_root(struct ftg_cmd_ctx *ctx)
 
 void ftg_cmd_ctx_release(struct ftg_cmd_ctx *ctx)
 {
+	ftg_cmd_forget_kallsyms(ctx);
 	ftg_root_free(ctx->froot);
 	ctx->froot = NULL;
+}
+
+/* Reads the root's kallsyms on first use; NULL with the library's error. */
+static const struct ftg_kallsyms *kallsyms_quiet(struct ftg_cmd_ctx *ctx)
+{
+	struct ftg_root *root;
+
+	if (!ctx->kallsyms && (root = ftg_cmd_root(ctx)))
+		ctx->kallsyms = ftg_kallsyms_read(ftg_root_proc(root));
+	return ctx->kallsyms;
+}
+
+/**
+ * ftg_cmd_kallsyms - the root's kallsyms, read once per subcommand
+ * @ctx: the invocation
+ *
+ * Reading /proc/kallsyms is the dear part (figure 4 of
+ * doc/performance.md): the selection, the address map and the trace
+ * reader of one subcommand share one read. ftg_cmd_run() forgets it when
+ * the subcommand ends, so each command of the shell sees the kernel anew.
+ *
+ * Return: the symbols, owned by @ctx, or NULL after a message.
+ */
+const struct ftg_kallsyms *ftg_cmd_kallsyms(struct ftg_cmd_ctx *ctx)
+{
+	const struct ftg_kallsyms *ks = kallsyms_quiet(ctx);
+
+	if (!ks && ctx->froot)
+		ftg_cmd_lib_error(ctx, "reading kallsyms");
+	return ks;
+}
+
+void ftg_cmd_forget_kallsyms(struct ftg_cmd_ctx *ctx)
+{
+	ftg_kallsyms_free(ctx->kallsyms);
+	ctx->kallsyms = NULL;
+}
+
+/* The map for cross-checking; a map that cannot be built only weakens the
+ * check (the module's own verdict stands), so it is a warning. Judging
+ * needs no site overlay. */
+struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx)
+{
+	struct ftg_root *root = ftg_cmd_root(ctx);
+	struct ftg_map *map = NULL;
+
+	/* A kallsyms read that fails is tried again, and named, by the map. */
+	if (root)
+		map = ftg_map_load_with(root, kallsyms_quiet(ctx), FTG_MAP_NO_SITES);
+	if (root && !map)
+		ftg_cmd_warn(ctx, "no address map (%s): sites are not cross-checked",
+			     *ftg_error_last() ? ftg_error_last() : strerror(errno));
+	return map;
 }
 
 /* @dir/@rel; the caller frees it. */
@@ -322,7 +376,7 @@ int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,
 /**
  * ftg_cmd_read_functions - the kernel's symbols and patchable functions
  * @ctx: the invocation (its root: live system or snapshot)
- * @ks: set to kallsyms, to free with ftg_kallsyms_free()
+ * @ks: set to kallsyms, owned by @ctx (see ftg_cmd_kallsyms())
  * @avail: set to available_filter_functions, to free with
  *	ftg_ftrace_funcs_free()
  *
@@ -330,7 +384,7 @@ int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,
  *
  * Return: 0, or -1 after a message (both pointers then NULL).
  */
-int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, struct ftg_kallsyms **ks,
+int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, const struct ftg_kallsyms **ks,
 			   struct ftg_ftrace_funcs **avail)
 {
 	struct ftg_root *root = ftg_cmd_root(ctx);
@@ -339,15 +393,12 @@ int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, struct ftg_kallsyms **ks,
 	*avail = NULL;
 	if (!root || ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
 		return -1;
-	*ks = ftg_kallsyms_read(ftg_root_proc(root));
-	if (!*ks) {
-		ftg_cmd_lib_error(ctx, "reading kallsyms");
+	*ks = ftg_cmd_kallsyms(ctx);
+	if (!*ks)
 		return -1;
-	}
 	*avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
 	if (!*avail) {
 		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
-		ftg_kallsyms_free(*ks);
 		*ks = NULL;
 		return -1;
 	}

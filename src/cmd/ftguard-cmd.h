@@ -103,6 +103,7 @@ struct ftg_cmd_entry {
 struct ftg_cmd_ctx {
 	const char *root;	/* snapshot root (--root), NULL: live system */
 	struct ftg_root *froot;	/* opened from root on first use */
+	struct ftg_kallsyms *kallsyms;	/* read once per subcommand */
 	int verbosity;		/* -1 quiet (-q), 0 normal, >0 verbose (-v) */
 	bool in_shell;		/* running inside `ftguard shell` */
 	const char *cmd_name;	/* subcommand running, for messages */
@@ -166,7 +167,9 @@ struct ftg_root *ftg_cmd_root(struct ftg_cmd_ctx *ctx);
 void ftg_cmd_ctx_release(struct ftg_cmd_ctx *ctx);
 char *ftg_cmd_path(const char *dir, const char *rel);
 int ftg_cmd_lib_error(const struct ftg_cmd_ctx *ctx, const char *what);
-int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, struct ftg_kallsyms **ks,
+const struct ftg_kallsyms *ftg_cmd_kallsyms(struct ftg_cmd_ctx *ctx);
+void ftg_cmd_forget_kallsyms(struct ftg_cmd_ctx *ctx);
+int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, const struct ftg_kallsyms **ks,
 			   struct ftg_ftrace_funcs **avail);
 /* Opens the live control file, runs @send, closes it (stop, reset). */
 int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,

@@ -161,6 +161,11 @@ static int drop_kallsyms(struct ftg_trace_formats *fmt)
 	return fmt->kallsyms.text ? trace_formats_parse(fmt) : -1;
 }
 
+static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
+				  const char *proc_dir,
+				  const struct ftg_kallsyms *ks,
+				  unsigned int flags);
+
 /**
  * ftg_live_open - open the module's trace instance for reading
  * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
@@ -179,6 +184,31 @@ static int drop_kallsyms(struct ftg_trace_formats *fmt)
 struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
 			       const char *proc_dir, unsigned int flags)
 {
+	return live_open(tracefs_dir, instance, proc_dir, NULL, flags);
+}
+
+/**
+ * ftg_live_open_with_kallsyms - ftg_live_open() with kallsyms already read
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @instance: instance name (NULL: "ftguard")
+ * @ks: the kallsyms the caller holds (copied: they may be freed after)
+ * @flags: as for ftg_live_open()
+ *
+ * Return: as ftg_live_open().
+ */
+struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
+					     const char *instance,
+					     const struct ftg_kallsyms *ks,
+					     unsigned int flags)
+{
+	return live_open(tracefs_dir, instance, NULL, ks, flags);
+}
+
+static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
+				  const char *proc_dir,
+				  const struct ftg_kallsyms *ks,
+				  unsigned int flags)
+{
 	struct ftg_live *live;
 	int cpu, saved;
 
@@ -193,7 +223,7 @@ struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
 		goto fail_errno;
 	}
 	live->top = tracefs_instance_alloc(tracefs_dir, NULL);
-	live->fmt = ftg_trace_formats_read(tracefs_dir, NULL, proc_dir);
+	live->fmt = trace_formats_read(tracefs_dir, NULL, proc_dir, ks);
 	if (!live->top)
 		goto fail;
 	if (!live->fmt || use_instance_clock(live) ||

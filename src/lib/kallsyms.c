@@ -17,6 +17,8 @@ struct ftg_kallsyms {
 	size_t *by_name;		/* indexes into syms */
 	size_t *by_addr;		/* text symbols only */
 	size_t n_text;
+	char *text;			/* the file as read, for trace.dat */
+	size_t text_len;
 };
 
 /* Index comparators; @arg is the symbol array. */
@@ -140,12 +142,42 @@ struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir)
 	struct ftg_kallsyms *ks;
 	size_t len;
 	char *buf = ftgl_read_file(proc_dir, "kallsyms", &len);
+	char *text;
 
 	if (!buf)
 		return NULL;
+	/* The parser cuts its buffer into lines; the text is kept whole. */
+	text = malloc(len + 1);
+	if (!text) {
+		free(buf);
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	memcpy(text, buf, len);
+	text[len] = '\0';
 	ks = kallsyms_parse(buf, len);
 	free(buf);
+	if (!ks) {
+		free(text);
+		return NULL;
+	}
+	ks->text = text;
+	ks->text_len = len;
 	return ks;
+}
+
+/**
+ * ftg_kallsyms_text - the file these symbols were read from
+ * @ks: the symbols
+ * @len: set to its length (may be NULL)
+ *
+ * Return: the bytes as read, NUL-terminated, owned by @ks.
+ */
+const char *ftg_kallsyms_text(const struct ftg_kallsyms *ks, size_t *len)
+{
+	if (len)
+		*len = ks->text_len;
+	return ks->text;
 }
 
 /**
@@ -156,6 +188,7 @@ void ftg_kallsyms_free(struct ftg_kallsyms *ks)
 {
 	if (!ks)
 		return;
+	free(ks->text);
 	ftgl_vec_release(&ks->syms);
 	ftgl_pool_release(&ks->pool);
 	free(ks->by_name);

@@ -520,8 +520,24 @@ int ftg_map_finish(struct ftg_map *map)
  */
 struct ftg_map *ftg_map_load(const struct ftg_root *root)
 {
+	return ftg_map_load_with(root, NULL, 0);
+}
+
+/**
+ * ftg_map_load_with - build the map of a root, reusing what the caller read
+ * @root: the live system or a snapshot
+ * @given: @root's kallsyms, already read (NULL: read them)
+ * @flags: FTG_MAP_NO_SITES to leave ftguard's sites out
+ *
+ * Return: the map, to free with ftg_map_free(), or NULL.
+ */
+struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
+				  const struct ftg_kallsyms *given,
+				  unsigned int flags)
+{
 	const char *debugfs = ftg_root_debugfs(root);
 	struct ftg_kallsyms *ks = NULL;
+	const struct ftg_kallsyms *syms = given;
 	struct ftg_proc_modules *pm = NULL;
 	struct ftg_sections *sec = NULL;
 	struct ftg_vmalloc *vm = NULL;
@@ -532,8 +548,9 @@ struct ftg_map *ftg_map_load(const struct ftg_root *root)
 	struct ftg_map *map = NULL;
 	int ret = -1;
 
-	ks = ftg_kallsyms_read(ftg_root_proc(root));
-	pm = ks ? ftg_proc_modules_read(ftg_root_proc(root)) : NULL;
+	if (!syms)
+		syms = ks = ftg_kallsyms_read(ftg_root_proc(root));
+	pm = syms ? ftg_proc_modules_read(ftg_root_proc(root)) : NULL;
 	if (!pm)
 		goto out;
 	/* The rest is optional: a missing part only leaves a gap. */
@@ -542,12 +559,13 @@ struct ftg_map *ftg_map_load(const struct ftg_root *root)
 	have_st = !ftg_status_read(debugfs, &st);
 	if (have_st) {
 		km = ftg_kmodules_read(debugfs);
-		sites = ftg_sites_read(debugfs);
+		if (!(flags & FTG_MAP_NO_SITES))
+			sites = ftg_sites_read(debugfs);
 	}
 	map = ftg_map_new();
 	if (!map)
 		goto out;
-	ret = ftg_map_add_kallsyms(map, ks);
+	ret = ftg_map_add_kallsyms(map, syms);
 	if (ret && errno != ENOENT)
 		goto out;
 	if (ret)	/* hidden addresses: say so, go on */

@@ -321,6 +321,21 @@ static int read_systems(struct ftg_trace_formats *fmt,
 	return 0;
 }
 
+/* The kallsyms a caller already read: a copy, cut down in place later. */
+static int blob_from_kallsyms(struct trace_blob *blob,
+			      const struct ftg_kallsyms *ks)
+{
+	size_t len;
+	const char *text = ftg_kallsyms_text(ks, &len);
+
+	blob->text = malloc(len + 1);
+	if (!blob->text)
+		return -1;
+	memcpy(blob->text, text, len + 1);
+	blob->size = len;
+	return 0;
+}
+
 /**
  * ftg_trace_formats_read - read what a trace.dat header needs
  * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
@@ -334,6 +349,18 @@ static int read_systems(struct ftg_trace_formats *fmt,
 struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
 						 const char *const *systems,
 						 const char *proc_dir)
+{
+	return trace_formats_read(tracefs_dir, systems, proc_dir, NULL);
+}
+
+/*
+ * ftg_trace_formats_read(), kallsyms taken from @ks when not NULL (then
+ * @proc_dir is not used).
+ */
+struct ftg_trace_formats *trace_formats_read(const char *tracefs_dir,
+					     const char *const *systems,
+					     const char *proc_dir,
+					     const struct ftg_kallsyms *ks)
 {
 	struct tracefs_instance *top;
 	struct ftg_trace_formats *fmt;
@@ -360,10 +387,13 @@ struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
 		goto fail;
 	if (read_systems(fmt, top, tracefs_dir, systems ? systems : default_systems))
 		goto fail;
-	if (asprintf(&path, "%s/kallsyms", proc_dir ? proc_dir : "/proc") < 0)
+	if (ks) {
+		if (blob_from_kallsyms(&fmt->kallsyms, ks))
+			goto fail;
+	} else if (asprintf(&path, "%s/kallsyms", proc_dir ? proc_dir : "/proc") < 0 ||
+		   blob_read_file(&fmt->kallsyms, path)) {
 		goto fail;
-	if (blob_read_file(&fmt->kallsyms, path))
-		goto fail;
+	}
 	kallsyms_drop_continuations(&fmt->kallsyms);
 	if (trace_formats_parse(fmt))
 		goto fail;

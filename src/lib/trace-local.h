@@ -86,6 +86,9 @@ __hidden void trace_blob_free(struct trace_blob *blob);
 __hidden int trace_formats_parse(struct ftg_trace_formats *fmt);
 __hidden int trace_formats_add_cmdline(struct ftg_trace_formats *fmt,
 				       int pid, const char *comm);
+__hidden struct ftg_trace_formats *
+trace_formats_read(const char *tracefs_dir, const char *const *systems,
+		   const char *proc_dir, const struct ftg_kallsyms *ks);
 
 /* event-decode.c */
 __hidden int trace_event_from_record(struct tep_handle *tep,

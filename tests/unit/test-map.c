@@ -220,6 +220,57 @@ static void test_empty_map(void **state)
 	ftg_map_free(NULL);
 }
 
+/*
+ * A map built from kallsyms the caller read, without the site overlay (as
+ * the commands build it for checking): the same regions, no sites; and
+ * the kallsyms text kept is the file.
+ */
+static void test_load_with(void **state)
+{
+	char dir[512], *file;
+	struct ftg_map *full = load_fixture_map("amd64"), *lean;
+	struct ftg_kallsyms *ks;
+	struct ftg_root *root;
+	const char *text;
+	size_t i, len, file_len;
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "%s/amd64", FTG_FIXTURES);
+	root = ftg_root_open(dir);
+	assert_non_null(root);
+	ks = ftg_kallsyms_read(ftg_root_proc(root));
+	assert_non_null(ks);
+	lean = ftg_map_load_with(root, ks, FTG_MAP_NO_SITES);
+	assert_non_null(lean);
+	assert_true(ftg_map_site_count(full) > 0);
+	assert_int_equal(ftg_map_site_count(lean), 0);
+	assert_int_equal(ftg_map_region_count(lean), ftg_map_region_count(full));
+	for (i = 0; i < ftg_map_region_count(full); i++) {
+		const struct ftg_region *a = ftg_map_region_get(full, i);
+		const struct ftg_region *b = ftg_map_region_get(lean, i);
+
+		assert_int_equal(a->kind, b->kind);
+		assert_true(a->start == b->start && a->end == b->end);
+	}
+
+	snprintf(dir, sizeof(dir), "%s/amd64/proc/kallsyms", FTG_FIXTURES);
+	f = fopen(dir, "r");
+	assert_non_null(f);
+	file = calloc(1, 1 << 20);
+	file_len = fread(file, 1, (1 << 20) - 1, f);
+	fclose(f);
+	text = ftg_kallsyms_text(ks, &len);
+	assert_int_equal(len, file_len);
+	assert_memory_equal(text, file, len);
+	assert_int_equal(text[len], '\0');
+
+	free(file);
+	ftg_map_free(lean);
+	ftg_map_free(full);
+	ftg_kallsyms_free(ks);
+	ftg_root_free(root);
+}
+
 static void test_load_errors(void **state)
 {
 	struct ftg_root *root = ftg_root_open(FIXTURE("malformed", ""));
@@ -246,6 +297,7 @@ int main(void)
 		cmocka_unit_test(test_i386_shared_range),
 		cmocka_unit_test(test_without_module_table),
 		cmocka_unit_test(test_empty_map),
+		cmocka_unit_test(test_load_with),
 		cmocka_unit_test(test_load_errors),
 	};
 
