@@ -107,7 +107,8 @@ struct ftg_site {
 struct ftg_armset {
 	unsigned int n;
 	unsigned long *ips;
-	u64 __percpu *hits;		/* n counters per CPU */
+	unsigned int nchunks;
+	u64 __percpu **hits;		/* n counters per CPU, in chunks */
 };
 
 /* One open control file: its selection and the response to its last write. */

@@ -19,11 +19,16 @@
 #include "ftg_trace.h"
 
 /*
- * An arm counts its hits in one per-CPU array, and the per-CPU allocator
- * refuses (with a WARN) anything above its minimum unit size: the most
- * sites one arm can hold, force or not.
+ * An arm counts its hits per CPU. The per-CPU allocator refuses (with a
+ * WARN) any one allocation above its minimum unit size, so the counters
+ * come in chunks of that size: site idx counts in chunk idx / FTG_CHUNK.
  */
-#define FTG_ARM_LIMIT	(PCPU_MIN_UNIT_SIZE / sizeof(u64))
+#define FTG_CHUNK	(PCPU_MIN_UNIT_SIZE / sizeof(u64))
+
+static u64 __percpu *ftg_hit_counter(const struct ftg_armset *set, int idx)
+{
+	return &set->hits[idx / FTG_CHUNK][idx % FTG_CHUNK];
+}
 
 static struct ftg_armset *ftg_live_set;	/* read by the callback */
 static bool ftg_ops_stuck;	/* unregister failed: ftrace keeps ops */
@@ -84,7 +89,7 @@ static void ftg_callback(unsigned long ip, unsigned long parent_ip,
 	if (set) {
 		idx = ftg_armset_find(set, ip);
 		if (idx >= 0) {
-			this_cpu_inc(set->hits[idx]);
+			this_cpu_inc(*ftg_hit_counter(set, idx));
 			trace_func(ip, parent_ip);
 		}
 	}
@@ -97,7 +102,7 @@ static u64 ftg_armset_hits(const struct ftg_armset *set, int idx)
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(set->hits, cpu)[idx];
+		sum += *per_cpu_ptr(ftg_hit_counter(set, idx), cpu);
 	return sum;
 }
 
@@ -111,10 +116,14 @@ u64 ftg_site_hits(const struct ftg_site *s)
 
 static void ftg_armset_free(struct ftg_armset *set)
 {
+	unsigned int i;
+
 	if (!set)
 		return;
 	ftg_obj_del(FTG_OBJ_ARMSET, set);
-	free_percpu(set->hits);
+	for (i = 0; set->hits && i < set->nchunks; i++)
+		free_percpu(set->hits[i]);
+	kfree(set->hits);
 	kvfree(set->ips);
 	kfree(set);
 }
@@ -273,19 +282,30 @@ static struct ftg_armset *ftg_armset_new(const unsigned long *ips,
 					 unsigned int n)
 {
 	struct ftg_armset *set = kzalloc(sizeof(*set), GFP_KERNEL);
+	unsigned int i;
 
 	if (!set)
 		return NULL;
 	ftg_obj_add(FTG_OBJ_ARMSET, set);
 	set->n = n;
 	set->ips = kvmalloc_array(n, sizeof(*set->ips), GFP_KERNEL);
-	set->hits = __alloc_percpu(n * sizeof(u64), sizeof(u64));
-	if (!set->ips || !set->hits) {
-		ftg_armset_free(set);
-		return NULL;
+	set->nchunks = DIV_ROUND_UP(n, FTG_CHUNK);
+	set->hits = kcalloc(set->nchunks, sizeof(*set->hits), GFP_KERNEL);
+	if (!set->ips || !set->hits)
+		goto fail;
+	for (i = 0; i < set->nchunks; i++) {
+		size_t counters = min_t(size_t, n - i * FTG_CHUNK, FTG_CHUNK);
+
+		set->hits[i] = __alloc_percpu(counters * sizeof(u64),
+					      sizeof(u64));
+		if (!set->hits[i])
+			goto fail;
 	}
 	memcpy(set->ips, ips, n * sizeof(*ips));
 	return set;
+fail:
+	ftg_armset_free(set);
+	return NULL;
 }
 
 /**
@@ -329,11 +349,6 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	if (sess->nsel > ftg_max_arm && !force) {
 		snprintf(why, len, "%u sites > max_arm %u: add force",
 			 sess->nsel, ftg_max_arm);
-		return -E2BIG;
-	}
-	if (sess->nsel > FTG_ARM_LIMIT) {
-		snprintf(why, len, "%u sites > %lu, the most one arm can count",
-			 sess->nsel, (unsigned long)FTG_ARM_LIMIT);
 		return -E2BIG;
 	}
 	sites = kvmalloc_array(sess->nsel, sizeof(*sites), GFP_KERNEL);

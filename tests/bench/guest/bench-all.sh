@@ -258,11 +258,8 @@ fi
 # and one code update), against the kernel's function tracer switched on
 # with the same N in set_ftrace_filter (one glob: ftg_cold_00000,
 # ftg_cold_000*, ...; setting it is timed apart), and both switched off.
-# ftguard's arm keeps a per-CPU hit counter per site in one
-# __alloc_percpu(), which the kernel refuses (WARNING, ENOMEM) above
-# 32 KiB: 4096 sites. Larger sizes are measured for the kernel only,
-# until ftguard.ko splits that allocation (BENCH_FTG_ARM_MAX raises it).
-FTG_ARM_MAX=${BENCH_FTG_ARM_MAX:-4096}
+# ftguard's arm keeps its per-CPU hit counters in chunks of 4,096 (the
+# most one __alloc_percpu() gives), so every N is armed by both.
 cold_glob() { # cold_glob N: the glob that names exactly the first N
 	case "$1" in
 	1) echo ftg_cold_00000 ;;
@@ -275,21 +272,19 @@ cold_glob() { # cold_glob N: the glob that names exactly the first N
 }
 arm_n() {
 	_n=$1 _glob=$(cold_glob "$1")
-	if [ "$_n" -le "$FTG_ARM_MAX" ]; then
-		sites_where "\$4 == \"ftg_cold\" && \$7 ~ /^${_glob%\*}/" >/tmp/cold-n.txt
-		[ "$(wc -l </tmp/cold-n.txt)" = "$_n" ] || fail "$(wc -l </tmp/cold-n.txt) cold sites match $_glob, not $_n"
-		exec 3<>"$FTG_DEBUGFS/control"
-		select_file /tmp/cold-n.txt
-		if [ "$_n" -gt "$(status max_arm)" ] && echo arm >&3 2>/dev/null; then
-			fail "arm of $_n > max_arm sites without force succeeded"
-		fi
-		# the check alone, which the arm repeats under the same lock
-		timed arm "check_$_n" ctl check
-		timed arm "ftguard_$_n" ctl "arm force"
-		sample arm "ftguard_armed_$_n" "$(status armed_sites)"
-		timed arm "disarm_$_n" ctl disarm
-		exec 3>&-
+	sites_where "\$4 == \"ftg_cold\" && \$7 ~ /^${_glob%\*}/" >/tmp/cold-n.txt
+	[ "$(wc -l </tmp/cold-n.txt)" = "$_n" ] || fail "$(wc -l </tmp/cold-n.txt) cold sites match $_glob, not $_n"
+	exec 3<>"$FTG_DEBUGFS/control"
+	select_file /tmp/cold-n.txt
+	if [ "$_n" -gt "$(status max_arm)" ] && echo arm >&3 2>/dev/null; then
+		fail "arm of $_n > max_arm sites without force succeeded"
 	fi
+	# the check alone, which the arm repeats under the same lock
+	timed arm "check_$_n" ctl check
+	timed arm "ftguard_$_n" ctl "arm force"
+	sample arm "ftguard_armed_$_n" "$(status armed_sites)"
+	timed arm "disarm_$_n" ctl disarm
+	exec 3>&-
 	timed arm "kernel_filter_$_n" eval "echo '$_glob' >$FTG_TRACEFS/set_ftrace_filter"
 	timed arm "kernel_$_n" eval "echo function >$FTG_TRACEFS/current_tracer"
 	sample arm "kernel_enabled_$_n" "$(wc -l <"$FTG_TRACEFS/enabled_functions")"
