@@ -9,8 +9,8 @@
 # tables (0400) stay readable, its debugfs control file (0600) cannot be
 # opened. ftguard.ko's misc device /dev/ftguard is the same control file
 # and lockdown does not close it: the ftguard command falls back to it, so
-# check, start and stop keep working (ftrace itself is not restricted by
-# integrity). A descriptor opened before the lockdown keeps working (debugfs
+# check, start, stop and record keep working (ftrace itself is not
+# restricted by integrity). A descriptor opened before the lockdown keeps working (debugfs
 # decides at open). The fault-injection commands are refused under
 # lockdown on either transport: this test loads the fault-injection build
 # (a superset of the default one; only one build can be loaded before the
@@ -147,6 +147,16 @@ expect_eq "enabled_functions after the second stop" 0 "$(wc -l < "$enabled")"
 echo 3 >&6 || fail "trigger"
 expect_eq "fn_a hits while disarmed" $((hits0 + 7)) "$(site_hits fn_a)"
 expect_eq "killed" 0 "$(status killed)"
+# record arms, traces its command and disarms, through the device too
+ftguard record -l ftg_target:fn_a -o /tmp/lockdown.dat -- sh -c 'echo 4 >&6' \
+	>/tmp/rec.out 2>&1 || fail "ftguard record under lockdown: $(cat /tmp/rec.out)"
+expect_eq "armed after record" 0 "$(status armed)"
+expect_eq "enabled_functions after record" 0 "$(wc -l < "$enabled")"
+log "ftguard record: $(cat /tmp/rec.out)"
+ftguard report -i /tmp/lockdown.dat >/tmp/lockdown.txt 2>&1 ||
+	fail "ftguard report: $(cat /tmp/lockdown.txt)"
+expect_eq "fn_a events recorded under lockdown" 4 \
+	"$(grep -c ' func: fn_a \[ftg_target\] <- fn_b \[ftg_target\]$' /tmp/lockdown.txt)"
 
 # Without the device (renamed away here; an older ftguard.ko has none) the
 # command fails, naming both paths and the lockdown.
