@@ -250,6 +250,8 @@ void ftg_arm_exit(void);
 /* ftg_control.c */
 extern const struct file_operations ftg_control_fops;
 void ftg_sessions_forget(unsigned long ip);
+int ftg_chrdev_init(void);
+void ftg_chrdev_exit(void);
 
 /* ftg_tables.c */
 int ftg_debugfs_init(void);

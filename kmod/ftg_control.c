@@ -4,11 +4,21 @@
  * command per line. Commands run under ftg.lock; a write stops at its first
  * failing line and returns that line's error. The response to the last
  * command is readable from the same descriptor.
+ *
+ * Two transports share these file operations: debugfs ftguard/control and
+ * the misc device /dev/ftguard. Kernel lockdown (integrity) makes debugfs
+ * refuse every open for writing, but not a character device: /dev/ftguard
+ * is how a locked-down kernel's ftguard checks, arms and disarms. Arming
+ * goes through ftrace_ops, which integrity lockdown allows. What exists to
+ * break things (the fault-injection commands) is refused under lockdown,
+ * whichever transport carries it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/ctype.h>
 #include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -437,6 +447,13 @@ static int ftg_exec_line(struct ftg_session *sess, char *line, char *why,
 				 argv[0]);
 			return -EOPNOTSUPP;
 		}
+		/* debugfs's own reason: these commands are debugging tools */
+		if (ftg_cmds[i].fault_injection &&
+		    security_locked_down(LOCKDOWN_DEBUGFS)) {
+			snprintf(why, len, "%s: refused by kernel lockdown",
+				 argv[0]);
+			return -EPERM;
+		}
 		return ftg_cmds[i].exec(sess, argc, argv, why, len);
 	}
 	snprintf(why, len, "unknown command '%.40s'", argv[0]);
@@ -573,3 +590,30 @@ const struct file_operations ftg_control_fops = {
 	.llseek = no_llseek,
 #endif
 };
+
+/*
+ * /dev/ftguard: the control file as a character device. misc_open() takes
+ * a reference on THIS_MODULE (fops owner) for every open descriptor, so
+ * module exit never runs while one is open; misc_deregister() only stops
+ * new opens.
+ */
+static struct miscdevice ftg_miscdev = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "ftguard",
+	.fops = &ftg_control_fops,
+	.mode = 0600,
+};
+
+int ftg_chrdev_init(void)
+{
+	int ret = misc_register(&ftg_miscdev);
+
+	if (ret)
+		pr_err("cannot register /dev/%s: %d\n", ftg_miscdev.name, ret);
+	return ret;
+}
+
+void ftg_chrdev_exit(void)
+{
+	misc_deregister(&ftg_miscdev);
+}

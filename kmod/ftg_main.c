@@ -12,7 +12,8 @@
  *   - the module notifier (COMING, LIVE, GOING), which therefore waits for
  *     a check or an arm in progress, and which an arm waits for: a check
  *     and the arming that follows it are atomic with module load/unload;
- *   - every control write and table read, release() of a control file;
+ *   - every control write and table read, release() of a control file
+ *     (debugfs ftguard/control and /dev/ftguard alike: one fops);
  *   - the periodic verify work;
  *   - module init (the scan of loaded modules) and exit.
  * Order: ftg.lock is taken before ftrace's own locks (ftrace_lock, the ops
@@ -30,7 +31,9 @@
  * it: it is cancelled synchronously only at exit, after ftg.stopping was set
  * under the lock (the work then does not re-queue itself).
  * debugfs_remove() waits for running file operations, which take
- * ftg.lock: it is called without ftg.lock.
+ * ftg.lock: it is called without ftg.lock. misc_deregister() does not
+ * wait, and need not: an open /dev/ftguard holds a module reference, so
+ * exit runs only when none is open.
  *
  * The allocation counters (ftg_objects, shown in status) are atomics and
  * need no lock: a session is allocated before and freed after ftg.lock is
@@ -128,10 +131,15 @@ static int __init ftg_init(void)
 	ret = ftg_debugfs_init();
 	if (ret)
 		goto exit_modules;
+	ret = ftg_chrdev_init();	/* last: opens may follow at once */
+	if (ret)
+		goto exit_debugfs;
 	pr_info("loaded: %u module sites%s\n", ftg.n_module,
 		FTG_FAULT_INJECTION_BUILD ? " (fault-injection build)" : "");
 	return 0;
 
+exit_debugfs:
+	ftg_debugfs_exit();
 exit_modules:
 	ftg_modules_exit();
 put_instance:
@@ -141,6 +149,7 @@ put_instance:
 
 static void __exit ftg_exit(void)
 {
+	ftg_chrdev_exit();
 	ftg_debugfs_exit();
 	ftg_arm_exit();
 	ftg_modules_exit();

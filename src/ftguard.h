@@ -532,8 +532,9 @@ const struct ftg_check_line *ftg_check_report_get(const struct ftg_check_report 
 const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind);
 
 /*
- * The control file. Each ftg_control is one open() of ftguard/control,
- * with its own selection; an arm made without FTG_ARM_PERSISTENT lasts
+ * The control file. Each ftg_control is one open() of ftguard/control (or
+ * of /dev/ftguard, the same file as a character device), with its own
+ * selection; an arm made without FTG_ARM_PERSISTENT lasts
  * while it stays open (ftg_control_close() disarms it). An ftg_control is
  * not thread-safe: use it from one thread at a time (the module serializes
  * commands from different descriptors itself).
@@ -541,12 +542,21 @@ const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind);
 struct ftg_control;
 
 /**
- * ftg_control_open - open ftguard/control
+ * ftg_control_open - open ftguard/control, or /dev/ftguard under lockdown
  * @debugfs_dir: debugfs root (NULL: "/sys/kernel/debug")
  *
- * Fails with an actionable message: FTG_E_NOT_ROOT (EACCES/EPERM),
- * FTG_E_NO_DEBUGFS (debugfs not mounted), FTG_E_NO_MODULE (ENODEV:
- * ftguard.ko not loaded).
+ * Opens @debugfs_dir/ftguard/control. When that open fails with EPERM
+ * (kernel lockdown: debugfs then opens no file for writing, root's
+ * included) and @debugfs_dir is the live root "/sys/kernel/debug" (NULL
+ * too; not a fixture or snapshot root), opens ftguard.ko's misc device
+ * /dev/ftguard instead: the same control file, which integrity lockdown
+ * leaves open. The table reads (ftg_control_arm()'s check report) still go
+ * to @debugfs_dir, whose 0400 files lockdown leaves readable.
+ *
+ * Fails with an actionable message: FTG_E_NOT_ROOT (EACCES/EPERM; when
+ * both paths refused, EPERM and a message naming both, and the lockdown
+ * mode when one is in effect), FTG_E_NO_DEBUGFS (debugfs not mounted),
+ * FTG_E_NO_MODULE (ENODEV: ftguard.ko not loaded).
  *
  * Return: the control, to close with ftg_control_close(), or NULL.
  */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1
 /*
- * The control client: one open() of ftguard/control, commands written a
- * line (or a batch of lines) at a time, the response read back from the
- * same descriptor. The module stops a write at its first failing line and
+ * The control client: one open() of ftguard/control (or of /dev/ftguard,
+ * the same file as a device, where kernel lockdown closes debugfs),
+ * commands written a line (or a batch of lines) at a time, the response
+ * read back from the same descriptor. The module stops a write at its first failing line and
  * answers "error <ERRNO> line N: <reason>" (no "line N:" for the first
  * line), which is how batched admits find where to resume.
  */
@@ -50,9 +51,63 @@ static int errno_from_name(const char *name, size_t len)
 	return EIO;
 }
 
+/* Why /dev/ftguard did not open either: a hint after strerror(). */
+static const char *device_hint(int errnum)
+{
+	switch (errnum) {
+	case ENOENT:
+	case ENODEV:
+	case ENXIO:
+		return " (an ftguard.ko older than this libftguard has no device)";
+	case EACCES:
+	case EPERM:
+		return " (run as root)";
+	default:
+		return "";
+	}
+}
+
+/*
+ * debugfs refused the control file with EPERM: under kernel lockdown it
+ * opens no file for writing, root's included. ftguard.ko's misc device
+ * /dev/ftguard is the same file and lockdown (integrity) does not close
+ * it. Only for the live debugfs root: a fixture root has no device.
+ * Return: the descriptor, or -1 with an error naming both paths.
+ */
+static int open_device(const char *debugfs_dir)
+{
+	int fd = open(FTGL_CONTROL_DEVICE, O_RDWR | O_CLOEXEC);
+	int dev_errno = errno;
+	char *lockdown;
+
+	if (fd >= 0)
+		return fd;
+	lockdown = ftgl_lockdown_mode(debugfs_dir);
+	if (lockdown)
+		ftgl_err(FTG_E_NOT_ROOT, EPERM,
+			 "%s/ftguard/control: refused by kernel lockdown (%s): "
+			 "debugfs opens no writable file while the kernel is "
+			 "locked down; %s, which lockdown leaves open: %s%s; so "
+			 "ftguard.ko can report but not check or arm (see "
+			 "doc/secure-boot.md)",
+			 debugfs_dir, lockdown, FTGL_CONTROL_DEVICE,
+			 strerror(dev_errno), device_hint(dev_errno));
+	else
+		ftgl_err(FTG_E_NOT_ROOT, EPERM, "%s/ftguard/control: %s; %s: %s%s",
+			 debugfs_dir, strerror(EPERM), FTGL_CONTROL_DEVICE,
+			 strerror(dev_errno), device_hint(dev_errno));
+	free(lockdown);
+	errno = EPERM;
+	return -1;
+}
+
 /**
- * ftg_control_open - open ftguard/control
+ * ftg_control_open - open ftguard/control, or /dev/ftguard under lockdown
  * @debugfs_dir: debugfs root (NULL: "/sys/kernel/debug")
+ *
+ * When debugfs refuses the control file with EPERM (kernel lockdown) and
+ * @debugfs_dir is the live root, opens ftguard.ko's device /dev/ftguard,
+ * the same control file.
  *
  * Return: the control, to close with ftg_control_close(), or NULL.
  */
@@ -70,7 +125,12 @@ struct ftg_control *ftg_control_open(const char *debugfs_dir)
 		goto fail;
 	}
 	ctl->fd = open(path, O_RDWR | O_CLOEXEC);
-	if (ctl->fd < 0) {
+	if (ctl->fd < 0 && errno == EPERM &&
+	    !strcmp(debugfs_dir, FTGL_DEFAULT_DEBUGFS)) {
+		ctl->fd = open_device(debugfs_dir);
+		if (ctl->fd < 0)
+			goto fail;
+	} else if (ctl->fd < 0) {
 		ftgl_kmod_missing(debugfs_dir, "control", errno);
 		goto fail;
 	}

@@ -110,6 +110,9 @@ char *ftgl_kmod_read(const char *debugfs_dir, const char *table, size_t *len);
 /* Records the right error for a failed open of @debugfs_dir/ftguard/@file
  * (errno @errnum): not root, debugfs not mounted, module not loaded. */
 int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum);
+/* The kernel lockdown mode in effect ("integrity", "confidentiality",
+ * malloc'ed), NULL when none or unknown. */
+char *ftgl_lockdown_mode(const char *debugfs_dir);
 /* Checks "ftguard-@table N" on the first line; 0 or -1 with the error. */
 int ftgl_kmod_header(const char *table, const char *line);
 /* "@table:@lineno: @what" as FTG_E_BAD_LINE; returns -1. */
@@ -179,5 +182,7 @@ struct ftg_map {
 };
 
 #define FTGL_DEFAULT_DEBUGFS	"/sys/kernel/debug"
+/* ftguard.ko's misc device: the control file where lockdown closes debugfs */
+#define FTGL_CONTROL_DEVICE	"/dev/ftguard"
 
 #endif /* _FTGUARD_LOCAL_H */

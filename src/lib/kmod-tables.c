@@ -22,11 +22,10 @@
 #define DEBUGFS_MAGIC	0x64626720
 
 /*
- * The lockdown mode in effect ("integrity", "confidentiality"), or NULL. The
- * lockdown file lives in securityfs, next to debugfs under /sys/kernel, so
- * it is found relative to @debugfs_dir (a snapshot has none).
+ * The lockdown file lives in securityfs, next to debugfs under /sys/kernel,
+ * so it is found relative to @debugfs_dir (a snapshot has none).
  */
-static char *lockdown_mode(const char *debugfs_dir)
+char *ftgl_lockdown_mode(const char *debugfs_dir)
 {
 	char *parent, *text, *open_br, *close_br, *mode = NULL;
 	const char *slash = strrchr(debugfs_dir, '/');
@@ -60,7 +59,7 @@ int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum)
 	 * Under lockdown debugfs refuses root too, with EPERM, every open of
 	 * a file that is writable or opened for writing (doc/secure-boot.md).
 	 */
-	if (errnum == EPERM && (lockdown = lockdown_mode(debugfs_dir))) {
+	if (errnum == EPERM && (lockdown = ftgl_lockdown_mode(debugfs_dir))) {
 		ftgl_err(FTG_E_NOT_ROOT, errnum,
 			 "%s/ftguard/%s: refused by kernel lockdown (%s): "
 			 "debugfs opens no writable file while the kernel is "
