@@ -3,9 +3,10 @@
  * The control client: one open() of ftguard/control (or of /dev/ftguard,
  * the same file as a device, where kernel lockdown closes debugfs),
  * commands written a line (or a batch of lines) at a time, the response
- * read back from the same descriptor. The module stops a write at its first failing line and
- * answers "error <ERRNO> line N: <reason>" (no "line N:" for the first
- * line), which is how batched admits find where to resume.
+ * read back from the same descriptor. The module stops a write at its
+ * first failing line and answers "error <ERRNO> line N: <reason>" (no
+ * "line N:" for the first line), which is how batched admits find where
+ * to resume.
  */
 #include <errno.h>
 #include <fcntl.h>
