@@ -373,10 +373,12 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 			ftgl_err_prefix("admit");
 			goto fail;
 		}
-		/* Rejected candidate: resume right after it. */
+		/* Rejected candidate: resume right after it. Only EINVAL
+		 * says it is no site. */
 		i = idx[failed - 1] + 1;
 		sent -= b->lines - failed;
-		if (refuse(refused, ftg_candidates_get(cand, i - 1)))
+		if (errno == EINVAL &&
+		    refuse(refused, ftg_candidates_get(cand, i - 1)))
 			goto fail;
 	}
 	free(b);
