@@ -133,6 +133,43 @@ static void test_live_record_path(void **state)
 	tt_rmdir(dir);
 }
 
+/* Events decoded with kallsyms the caller read name the same symbols. */
+static void test_live_with_kallsyms(void **state)
+{
+	char *dirs[2] = { fake_tracefs(), fake_tracefs() };
+	struct ftg_event_ring *rings[2];
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(TRACE_FIXTURES "/proc");
+	struct ftg_live *live;
+	size_t i, named = 0;
+	int k;
+
+	assert_non_null(ks);
+	for (k = 0; k < 2; k++) {
+		rings[k] = ftg_event_ring_alloc(1000);
+		live = k ? ftg_live_open_with_kallsyms(dirs[k], NULL, ks, 0)
+			 : ftg_live_open(dirs[k], NULL, TRACE_FIXTURES "/proc", 0);
+		assert_non_null(live);
+		assert_int_equal(ftg_live_drain(live, NULL, ftg_event_ring_cb,
+						rings[k]), FIXTURE_PAGES);
+		ftg_live_free(live);
+	}
+	ftg_kallsyms_free(ks);	/* the live session kept its own copy */
+	assert_int_equal(ftg_event_ring_count(rings[1]), FIXTURE_EVENTS);
+	for (i = 0; i < FIXTURE_EVENTS; i++) {
+		const struct ftg_event *a = ftg_event_ring_get(rings[0], i);
+		const struct ftg_event *b = ftg_event_ring_get(rings[1], i);
+
+		assert_string_equal(a->sym, b->sym);
+		assert_string_equal(a->parent_sym, b->parent_sym);
+		named += strncmp(b->sym, "0x", 2) != 0;
+	}
+	assert_true(named > 0);
+	for (k = 0; k < 2; k++) {
+		ftg_event_ring_free(rings[k]);
+		tt_rmdir(dirs[k]);
+	}
+}
+
 /* The stream/TUI path: read() pages, a ring smaller than the trace. */
 static void test_live_stream_into_small_ring(void **state)
 {
@@ -427,6 +464,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_live_record_path),
+		cmocka_unit_test(test_live_with_kallsyms),
 		cmocka_unit_test(test_live_stream_into_small_ring),
 		cmocka_unit_test(test_live_learns_new_comms),
 		cmocka_unit_test(test_live_without_instance),
