@@ -217,6 +217,7 @@ struct ftg_site *ftg_site_add(unsigned long ip, const char *name,
 			      struct ftg_module *owner, bool init);
 void ftg_site_drop(struct ftg_site *s, const char *reason);
 bool ftg_is_record(unsigned long ip);
+bool ftg_are_records(struct ftg_site **sites, unsigned int n);
 enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
 			      const char *modname);
 int ftg_admit(const char *name, unsigned long ip, char *why, size_t len);

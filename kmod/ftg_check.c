@@ -54,15 +54,18 @@ const char *ftg_site_state_name(enum ftg_site_state st)
 	return names[st];
 }
 
-/* Verdict on what @s claims to be, before any of its bytes is touched. */
-static enum ftg_verdict ftg_prove_text(struct ftg_site *s)
+/*
+ * Verdict on what @s claims to be, before any of its bytes is touched.
+ * @proven: its ftrace record was just proven with the whole check's.
+ */
+static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
 {
 	bool record;
 	enum ftg_sym sym;
 
 	if (s->owner && s->owner->state >= FTG_MOD_GOING)
 		return FTG_V_STALE;
-	record = ftg_is_record(s->ip);
+	record = proven || ftg_is_record(s->ip);
 	sym = ftg_sym_classify(s->ip, s->name,
 			       s->owner ? s->owner->name : NULL);
 	if (s->had_record && !record)
@@ -161,9 +164,9 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
 	return ftg_is_trampoline(target) ? FTG_V_OK : FTG_V_MISMATCH;
 }
 
-static enum ftg_verdict ftg_check_site(struct ftg_site *s)
+static enum ftg_verdict ftg_check_site(struct ftg_site *s, bool proven)
 {
-	enum ftg_verdict v = ftg_prove_text(s);
+	enum ftg_verdict v = ftg_prove_text(s, proven);
 
 	s->actual_valid = false;
 	if (v == FTG_V_OK)
@@ -247,6 +250,7 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 	unsigned int i, bad = 0;
 	size_t size = 128, len;
 	u64 start = ftg_now_ms();
+	bool proven;
 	char *buf;
 
 	lockdep_assert_held(&ftg.lock);
@@ -254,8 +258,9 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 	if (!verdicts)
 		return -ENOMEM;
 	ftg_obj_add(FTG_OBJ_SCRATCH, verdicts);
+	proven = ftg_are_records(sites, n);
 	for (i = 0; i < n; i++) {
-		verdicts[i] = ftg_check_site(sites[i]);
+		verdicts[i] = ftg_check_site(sites[i], proven);
 		if (verdicts[i] != FTG_V_OK)
 			bad++;
 		if (verdicts[i] != FTG_V_OK || list_all)

@@ -147,6 +147,36 @@ bool ftg_is_record(unsigned long ip)
 }
 
 /*
+ * ftg_is_record() of @n sites in one filter update instead of n (each
+ * call allocates a hash and frees the last one). True only when every
+ * ip is a record: ftrace stops at the first that is not, and the caller
+ * then asks one by one. The probe ops' filter is emptied again, so no
+ * hash of a whole check is kept between checks.
+ */
+bool ftg_are_records(struct ftg_site **sites, unsigned int n)
+{
+	unsigned long *ips;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&ftg.lock);
+	if (n < 2)
+		return false;
+	ips = kvmalloc_array(n, sizeof(*ips), GFP_KERNEL);
+	if (!ips)
+		return false;
+	ftg_obj_add(FTG_OBJ_SCRATCH, ips);
+	for (i = 0; i < n; i++)
+		ips[i] = sites[i]->ip;
+	ret = ftrace_set_filter_ips(&ftg.probe_ops, ips, n, 0, 1);
+	if (ftrace_set_filter_ips(&ftg.probe_ops, NULL, 0, 0, 1))
+		ret = -EIO;
+	ftg_obj_del(FTG_OBJ_SCRATCH, ips);
+	kvfree(ips);
+	return !ret;
+}
+
+/*
  * Classifies what the kernel's symbol table says is at @ip: exactly
  * "@name+0x0/..." in @modname (NULL: vmlinux), another symbol, or none.
  */
