@@ -212,6 +212,9 @@ static void man_main(FILE *f)
 	roff_paragraphs(f,
 		"/sys/kernel/debug/ftguard/: the module's control file and tables.\n"
 		"\n"
+		"/dev/ftguard: the same control file as a device, used when kernel\n"
+		"lockdown makes debugfs refuse the control file (Secure Boot).\n"
+		"\n"
 		"/sys/kernel/tracing/instances/ftguard/: its trace instance.\n"
 		"\n"
 		"~/.ftguard_history: the history of ftguard shell.");
