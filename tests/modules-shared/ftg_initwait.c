@@ -9,9 +9,9 @@
  *
  * Used by the churn tests of every arch (init held: the module stays COMING).
  * Shaped for the i386 reuse scenario, where modules and ioremap share one
- * lowest-fit range: its init area is a single page, so it takes the lowest
- * free hole and, once freed, is the first place the next small ioremap
- * goes. Its file carries 4 MiB of ballast in a section the loader never
+ * lowest-fit range: its init area is a few pages, so it takes a low free
+ * hole and, once freed, is among the first places the next small ioremaps
+ * go. Its __init text spans neighbouring pages (see initwait_page_a). Its file carries 4 MiB of ballast in a section the loader never
  * allocates: the kernel's temporary copy of the file (vmalloc'ed too, and
  * freed before init runs) then fits in no low hole and cannot become a
  * lower free hole than the init area.
@@ -78,12 +78,36 @@ noinline void __init initwait_hold(void)
 		pr_info("no release within %u ms, finishing init\n", hold_ms);
 }
 
+/*
+ * An __init function on each of two pages of its own. The NIC's MSI-X
+ * table ioremap is one page and an unmapped guard page, so probes walking
+ * up through the freed init area map every other page, and which ones
+ * depends on where the hole below them began: with __init text on one
+ * page, a walk could cover it with guard pages only (seen once in CI).
+ * Of two neighbouring pages one is always mapped. Different bodies: no
+ * identical-code folding.
+ */
+void initwait_page_a(void);
+void initwait_page_b(void);
+
+noinline void __init __aligned(PAGE_SIZE) initwait_page_a(void)
+{
+	WRITE_ONCE(ftg_ticks, READ_ONCE(ftg_ticks) + 1);
+}
+
+noinline void __init __aligned(PAGE_SIZE) initwait_page_b(void)
+{
+	WRITE_ONCE(ftg_ticks, READ_ONCE(ftg_ticks) + 2);
+}
+
 static int __init ftg_initwait_init(void)
 {
 	ftg_initwait_dir = debugfs_create_dir("ftg_initwait", NULL);
 	debugfs_create_file("release", 0200, ftg_initwait_dir, NULL,
 			    &release_fops);
 	debugfs_create_ulong("ticks", 0400, ftg_initwait_dir, &ftg_ticks);
+	initwait_page_a();
+	initwait_page_b();
 	initwait_hold();
 	initwait_tick();
 	return 0;
@@ -97,4 +121,4 @@ static void __exit ftg_initwait_exit(void)
 module_init(ftg_initwait_init);
 module_exit(ftg_initwait_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("ftguard test module: init held open, one-page init area");
+MODULE_DESCRIPTION("ftguard test module: init held open, init text on two pages");

@@ -85,9 +85,16 @@ vm_layout 2-init-held
 
 init_sites=$(awk '$4 == "ftg_initwait" && $3 == "init" { print $1 " " $7 }' "$FTG_DEBUGFS/sites")
 log "init sites: $(echo "$init_sites" | tr '\n' ' ')"
-for f in initwait_tick initwait_hold ftg_initwait_init; do
+INIT_FNS="initwait_tick initwait_hold ftg_initwait_init initwait_page_a initwait_page_b"
+for f in $INIT_FNS; do
 	echo "$init_sites" | grep -q " $f\$" || fail "__init function $f is not an init site"
 done
+# __init functions on neighbouring pages, at least two (see ftg_initwait.c)
+pages=$(echo "$init_sites" | while read -r a _; do echo $(( a / PAGE )); done | sort -un)
+npages=$(echo "$pages" | wc -l)
+[ "$npages" -ge 2 ] || fail "__init functions on $npages page(s), not two or more"
+expect_eq "pages holding __init functions are contiguous" $(( npages - 1 )) \
+	"$(( $(echo "$pages" | tail -n 1) - $(echo "$pages" | head -n 1) ))"
 core_site=$(awk '$4 == "ftg_initwait" && $7 == "release_write" { print $1 }' "$FTG_DEBUGFS/sites")
 [ -n "$core_site" ] || fail "release_write is not a core site"
 tick=$(echo "$init_sites" | awk '$2 == "initwait_tick" { print $1 }')
@@ -100,7 +107,7 @@ if ! echo arm >&4; then
 fi
 read -r resp <&4
 log "arm: $resp"
-expect_eq "armed sites" 4 "$(status_field armed_sites)"
+expect_eq "armed sites" 6 "$(status_field armed_sites)"
 wait_for 10 sh -c "[ \$(awk -v a=$tick '\$1 == a { print \$5 }' $FTG_DEBUGFS/sites) -gt 0 ]" ||
 	fail "initwait_tick armed but never hit"
 log "initwait_tick hits while armed: $(awk -v a="$tick" '$1 == a { print $5 }' "$FTG_DEBUGFS/sites")"
@@ -114,7 +121,7 @@ set -- $(grep '^ftg_initwait ' "$FTG_DEBUGFS/modules")
 expect_eq "ftg_initwait state after init" live "$2"
 expect_eq "its init text" dropped "$7"
 expect_eq "init sites left" 0 "$(awk '$4 == "ftg_initwait" && $3 == "init"' "$FTG_DEBUGFS/sites" | wc -l)"
-for f in initwait_tick initwait_hold ftg_initwait_init; do
+for f in $INIT_FNS; do
 	expect_eq "$f drop events (init-free)" 1 \
 		"$(grep -c " site: .* name=$f action=drop reason=init-free\$" "$FTG_INSTANCE/trace")"
 done
