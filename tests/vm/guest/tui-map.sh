@@ -46,6 +46,9 @@ wait_screen 10 'init freed +[0-9a-f]{16} .*dropped at' "ftg_target's freed init 
 # 80x24 -> 120x40 -> 80x24: the same layout as before.
 keys / e1000_probe Enter
 wait_screen 10 "^ +ioremap +$start " "the ioremap row again"
+# The status line's rate is live: compare screens once it has settled
+# (ftguard's own site events right after its load showed 404 ev/s once).
+wait_screen 10 ' 0 ev/s, lost [0-9]+$' "a settled event rate"
 screen > /tmp/before.txt
 $T resize-window -t tui -x 120 -y 40 || fail "resize-window"
 wait_for 10 sh -c "[ \$($T capture-pane -p -t tui | wc -l) = 40 ]" || fail "pane is not 40 lines"
