@@ -47,7 +47,7 @@ wait_screen 10 'init freed +[0-9a-f]{16} .*dropped at' "ftg_target's freed init 
 keys / e1000_probe Enter
 wait_screen 10 "^ +ioremap +$start " "the ioremap row again"
 # The status line's rate is live: compare screens once it has settled
-# (ftguard's own site events right after its load showed 404 ev/s once).
+# (it read 404 ev/s once, 0 after the resize).
 wait_screen 10 ' 0 ev/s, lost [0-9]+$' "a settled event rate"
 screen > /tmp/before.txt
 $T resize-window -t tui -x 120 -y 40 || fail "resize-window"
