@@ -120,8 +120,8 @@ static int ftg_sites_show(struct seq_file *m, void *unused)
 
 static int ftg_sites_open(struct inode *inode, struct file *file)
 {
-	size_t size = ((size_t)READ_ONCE(ftg.n_vmlinux) +
-		       READ_ONCE(ftg.n_module) + 1) * FTG_SITE_LINE_GUESS;
+	/* Unlocked: a guess; a table grown since costs one more render. */
+	size_t size = ((size_t)ftg_nsites() + 1) * FTG_SITE_LINE_GUESS;
 
 	return single_open_size(file, ftg_sites_show, inode->i_private, size);
 }
