@@ -338,7 +338,7 @@ struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir);
 void ftg_vmalloc_free(struct ftg_vmalloc *vm);
 size_t ftg_vmalloc_count(const struct ftg_vmalloc *vm);
 size_t ftg_vmalloc_skipped(const struct ftg_vmalloc *vm);
-/* Areas in file order (the kernel prints them sorted by address). */
+/* Areas in file order (sorted by address on 6.1, not always on 6.12). */
 const struct ftg_vmarea *ftg_vmalloc_get(const struct ftg_vmalloc *vm, size_t i);
 /* The area containing @addr, or NULL. */
 const struct ftg_vmarea *ftg_vmalloc_lookup(const struct ftg_vmalloc *vm,
