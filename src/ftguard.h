@@ -400,6 +400,8 @@ struct ftg_candidates;
  * tables are a contract, unlike the kernel's own files).
  */
 #define FTG_FORMAT_VERSION	1
+/* The sites table is at version 2 (record offset and bytes); 1 still reads. */
+#define FTG_SITES_FORMAT_VERSION	2
 
 /* ftguard/status */
 #define FTG_TEXT_LEN	256
@@ -459,6 +461,15 @@ struct ftg_site {
 	const char *owner;	/* "vmlinux" or a module name */
 	uint64_t hits;
 	uint64_t reads;
+	/*
+	 * The record's offset in its function (after endbr64 or arm64's
+	 * "mov x9, x30"), and the prologue as the last check expected and
+	 * read it, hex "[prefix:]site"; "-" when not read (or, for
+	 * expected, from a version 1 table).
+	 */
+	unsigned int offset;
+	const char *expected;
+	const char *actual;
 	const char *name;
 };
 struct ftg_sites;
@@ -510,8 +521,8 @@ struct ftg_check_line {
 	uint64_t addr;
 	enum ftg_verdict_kind verdict;
 	const char *owner;
-	const char *expected;	/* 10 hex digits, or "-" */
-	const char *actual;	/* 10 hex digits, or "-" */
+	const char *expected;	/* the prologue: hex "[prefix:]site", or "-" */
+	const char *actual;	/* as read, or "-" when not read */
 	const char *name;
 };
 struct ftg_check_report;

@@ -114,7 +114,8 @@ int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum);
  * malloc'ed), NULL when none or unknown. */
 char *ftgl_lockdown_mode(const char *debugfs_dir);
 /* Checks "ftguard-@table N" on the first line; 0 or -1 with the error. */
-int ftgl_kmod_header(const char *table, const char *line);
+int ftgl_kmod_header(const char *table, const char *line,
+		     unsigned int *version);
 /* "@table:@lineno: @what" as FTG_E_BAD_LINE; returns -1. */
 int ftgl_bad_line(const char *table, unsigned long lineno, const char *what);
 /* A NUL-terminated malloc'ed copy of @text (@len bytes). */

@@ -136,6 +136,19 @@ ftg_objects() {
 	sed -n 's/^alloc_\([a-z]*\) \([0-9-]*\)$/\1=\2/p' "$FTG_DEBUGFS/status" | tr '\n' ' ' | sed 's/ $//'
 }
 
+# ftg_record_of FUNC: the address of vmlinux FUNC's ftrace record (0x...),
+# which follows endbr64 on kernels with IBT: from
+# available_filter_functions_addrs where the kernel has it (6.5+), else
+# the symbol's address (no kernel without that file puts it elsewhere).
+ftg_record_of() {
+	if [ -r "$FTG_TRACEFS/available_filter_functions_addrs" ]; then
+		awk -v n="$1" '$2 == n && NF == 2 { print "0x" $1; exit }' \
+			"$FTG_TRACEFS/available_filter_functions_addrs"
+	else
+		echo "0x$(grep " $1\$" /proc/kallsyms | head -n 1 | cut -d' ' -f1)"
+	fi
+}
+
 # expect_objects_at_rest WHAT: with no control file open and nothing armed,
 # ftguard's allocation counters agree with its tables: no session,
 # selection, response, armed set or command buffer is alive, at most the
