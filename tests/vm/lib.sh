@@ -139,13 +139,17 @@ ftg_objects() {
 # ftg_record_of FUNC: the address of vmlinux FUNC's ftrace record (0x...),
 # which follows endbr64 on kernels with IBT: from
 # available_filter_functions_addrs where the kernel has it (6.5+), else
-# the symbol's address (no kernel without that file puts it elsewhere).
+# the symbol's address (no x86 kernel without that file puts it
+# elsewhere), on arm64 + 4, after "mov x9, x30" (Debian's 6.1 builds no
+# "bti c" into the kernel).
 ftg_record_of() {
 	if [ -r "$FTG_TRACEFS/available_filter_functions_addrs" ]; then
 		awk -v n="$1" '$2 == n && NF == 2 { print "0x" $1; exit }' \
 			"$FTG_TRACEFS/available_filter_functions_addrs"
 	else
-		echo "0x$(grep " $1\$" /proc/kallsyms | head -n 1 | cut -d' ' -f1)"
+		_sym=0x$(grep " $1\$" /proc/kallsyms | head -n 1 | cut -d' ' -f1)
+		[ "$(uname -m)" = aarch64 ] && _sym=$(printf '0x%x' $((_sym + 4)))
+		echo "$_sym"
 	fi
 }
 

@@ -39,11 +39,11 @@ for build in default fi; do
 	bad=$(awk -v lo="$NIC_MAP" -v hi="$NIC_MAP_END" \
 		-v p4="$(arm64_expected 4)" -v p8="$(arm64_expected 8)" '
 		BEGIN { lo = lo ""; hi = hi "" }
-		{ ip = $1 ""; want = $7 == 4 ? p4 : $7 == 8 ? p8 : "" }
-		want == "" || $8 != want || $9 != "-" || $2 != "unchecked" || $6 != 0 { print; next }
+		{ ip = $1 ""; want = $8 == 4 ? p4 : $8 == 8 ? p8 : "" }
+		want == "" || $9 != want || $10 != "-" || $2 != "unchecked" || $6 != 0 { print; next }
 		length(ip) == length(lo) && ip >= lo && ip < hi { print "in BAR0: " $0 }' /tmp/e1000e-sites)
 	[ -z "$bad" ] || fail "e1000e sites not as listed for arm64: $(echo "$bad" | head -n 3)"
-	log "e1000e: $records sites, offsets $(awk '{ print "+" $7 }' /tmp/e1000e-sites | sort | uniq -c | tr -s ' \n' ' ')"
+	log "e1000e: $records sites, offsets $(awk '{ print "+" $8 }' /tmp/e1000e-sites | sort | uniq -c | tr -s ' \n' ' ')"
 
 	exec 3<>"$FTG_DEBUGFS/control"
 	echo "select-module e1000e" >&3 || fail "select-module e1000e: $(cat <&3)"

@@ -13,7 +13,7 @@ load_ftguard
 load_test_module ftg_target
 fn_a=$(site_field ftg_target fn_a 1)
 [ -n "$fn_a" ] || fail "no fn_a site"
-prefix=$(arm64_expected "$(site_field ftg_target fn_a 7)")
+prefix=$(arm64_expected "$(site_field ftg_target fn_a 8)")
 prefix=${prefix%:*}
 
 exec 3<>"$FTG_DEBUGFS/control"
@@ -56,7 +56,7 @@ expect_eq "killed while armed" 0 "$(status_field killed)"
 echo disarm >&3 || fail "disarm"
 expect_eq "enabled_functions after disarm" 0 "$(wc -l <"$FTG_TRACEFS/enabled_functions")"
 echo check >&3 || fail "check after disarm: $(cat <&3)"
-expect_eq "fn_a after disarm" "ok $(arm64_expected "$(site_field ftg_target fn_a 7)")" \
+expect_eq "fn_a after disarm" "ok $(arm64_expected "$(site_field ftg_target fn_a 8)")" \
 	"$(cat <&3 | awk -v a="$fn_a" '($1 "") == (a "") { print $2, $5 }')"
 echo 5 >/sys/kernel/debug/ftg_target/trigger
 expect_eq "fn_a hits while disarmed" "$N" "$(site_field ftg_target fn_a 5)"

@@ -44,7 +44,7 @@ expect_eq "foreign actual bytes" - "$(actual "$foreign")"
 for s in fn_a fn_b; do
 	ip=$(site_field ftg_target $s 1)
 	expect_eq "$s verdict" ok "$(verdict "$ip")"
-	expect_eq "$s bytes" "$(arm64_expected "$(site_field ftg_target $s 7)")" "$(actual "$ip")"
+	expect_eq "$s bytes" "$(arm64_expected "$(site_field ftg_target $s 8)")" "$(actual "$ip")"
 	expect_eq "$s reads" 1 "$(addr_field "$ip" 6)"
 done
 expect_eq "foreign reads" 0 "$(addr_field "$foreign" 6)"

@@ -22,9 +22,9 @@ for f in fn_a fn_b trigger_write; do
 	sym=$(ksym $f ftg_target) || fail "no unique kallsyms entry for $f"
 	expect_eq "$f state" unchecked "$2"
 	expect_eq "$f section" core "$3"
-	expect_eq "$f record at $sym+$7" "$(printf '0x%x' $((sym + $7)))" "$1"
-	expect_eq "$f expected bytes" "$(arm64_expected "$7")" "$8"
-	expect_eq "$f actual bytes before a check" - "$9"
+	expect_eq "$f record at $sym+$8" "$(printf '0x%x' $((sym + $8)))" "$1"
+	expect_eq "$f expected bytes" "$(arm64_expected "$8")" "$9"
+	expect_eq "$f actual bytes before a check" - "${10}"
 	grep -qx "$f \[ftg_target\]" "$FTG_TRACEFS/available_filter_functions" ||
 		fail "$f is no ftrace record"
 done
@@ -48,9 +48,9 @@ for f in fn_a fn_b trigger_write; do
 	set -- $(site_line ftg_target $f)
 	expect_eq "$f state after check" ok "$2"
 	expect_eq "$f reads" 1 "$6"
-	expect_eq "$f bytes read" "$8" "$9"
+	expect_eq "$f bytes read" "$9" "${10}"
 	set -- $(awk -v a="$1" '($1 "") == (a "")' /tmp/check.txt)
-	expect_eq "$f check line" "ok ftg_target $(arm64_expected "$(site_field ftg_target $f 7)") $(arm64_expected "$(site_field ftg_target $f 7)") $f" "$2 $3 $4 $5 $6"
+	expect_eq "$f check line" "ok ftg_target $(arm64_expected "$(site_field ftg_target $f 8)") $(arm64_expected "$(site_field ftg_target $f 8)") $f" "$2 $3 $4 $5 $6"
 done
 exec 3>&-
 

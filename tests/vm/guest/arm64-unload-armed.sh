@@ -18,18 +18,12 @@ for f in __arm64_sys_acct __arm64_sys_vhangup __arm64_sys_syncfs; do
 	break
 done
 [ -n "$vm_fn" ] || fail "no unique rarely-called vmlinux function"
-vm_sym=$(ksym $vm_fn)
 
 load_ftguard
 load_test_module ftg_target
 exec 3<>"$FTG_DEBUGFS/control"
-vm_ip=
-for off in 4 8; do
-	vm_ip=$(printf '0x%x' $((vm_sym + off)))
-	echo "admit $vm_fn $vm_ip" >&3 2>/dev/null && break
-	vm_ip=
-done
-[ -n "$vm_ip" ] || fail "admit $vm_fn at +4/+8: $(cat <&3)"
+vm_ip=$(ftg_record_of $vm_fn)
+echo "admit $vm_fn $vm_ip" >&3 || fail "admit $vm_fn $vm_ip: $(cat <&3)"
 
 # 1. fn_a, fn_b and the vmlinux site armed; rmmod takes the module's two out.
 echo "select $(site_field ftg_target fn_a 1) $(site_field ftg_target fn_b 1) $vm_ip" >&3 ||
