@@ -76,6 +76,21 @@ static inline bool ftg_arch_call_target(unsigned long ip, const u8 *site,
 	return true;
 }
 
+/* A module's build-time call sites are its records already. */
+static inline unsigned long ftg_arch_callsite_record(unsigned long callsite)
+{
+	return callsite;
+}
+
+/* x86 calls reach every trampoline directly: modules have no PLT for it. */
+#define FTG_ARCH_PLT_BYTES	0
+
+static inline bool ftg_arch_plt_target(unsigned long plt, const u8 *bytes,
+				       unsigned long *target)
+{
+	return false;
+}
+
 #elif defined(CONFIG_ARM64)
 
 #define FTG_ARCH_NOP		{ 0x1f, 0x20, 0x03, 0xd5 }	/* nop */
@@ -100,6 +115,48 @@ static inline bool ftg_arch_call_target(unsigned long ip, const u8 *site,
 	if ((insn >> 24 & 0xfc) != call_op)
 		return false;
 	*target = ip + ((long)(s32)((insn & 0x03ffffff) << 6) >> 4);
+	return true;
+}
+
+/*
+ * A module's build-time call site is the first NOP the compiler emitted
+ * for ftrace; the record is the NOP after "mov x9, x30", and with
+ * DYNAMIC_FTRACE_WITH_CALL_OPS two more NOPs before the function hold the
+ * ops literal. The kernel adjusts the same way (ftrace_call_adjust(),
+ * not exported on 6.12). With CALL_OPS and ARM64_BTI_KERNEL a "bti c"
+ * would come between: such a kernel's sites fail the prologue check
+ * (mismatch), so they are never armed.
+ */
+static inline unsigned long ftg_arch_callsite_record(unsigned long callsite)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	callsite += 2 * AARCH64_INSN_SIZE;
+#endif
+	return callsite + AARCH64_INSN_SIZE;
+}
+
+/*
+ * A module loaded beyond bl's 128 MiB reaches ftrace_caller through a PLT
+ * entry in its own text (.text.ftrace_trampoline, one per ftrace entry):
+ * adrp x16, dst; add x16, x16, :lo12:dst; br x16. Decodes where it goes.
+ */
+#define FTG_ARCH_PLT_BYTES	12
+
+static inline bool ftg_arch_plt_target(unsigned long plt, const u8 *bytes,
+				       unsigned long *target)
+{
+	u32 adrp = get_unaligned_le32(bytes);
+	u32 add = get_unaligned_le32(bytes + 4);
+	u32 br = get_unaligned_le32(bytes + 8);
+	u64 page;
+
+	if ((adrp & 0x9f00001f) != 0x90000010 ||	/* adrp x16 */
+	    (add & 0xffc003ff) != 0x91000210 ||	/* add x16, x16, #imm */
+	    br != 0xd61f0200)				/* br x16 */
+		return false;
+	page = ((u64)(adrp >> 5 & 0x7ffff) << 2 | (adrp >> 29 & 3)) << 12;
+	*target = (plt & ~0xfffUL) + ((long)(page << 31) >> 31) +
+		  (add >> 10 & 0xfff);
 	return true;
 }
 

@@ -4,8 +4,9 @@
  * still a current ftrace record, its owner is not going, and the symbol
  * table still names it at its offset in its function. What is read is the
  * prologue, from the function's start to the end of the site (ftg_arch.h).
- * Reads go through ftg_read_text() alone, which counts them per site, so
- * a test can prove what was never read.
+ * Reads go through ftg_read_text() (and, for a call through its module's
+ * PLT, ftg_read_plt()), which count them per site, so a test can prove
+ * what was never read.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -85,6 +86,23 @@ static int ftg_read_text(struct ftg_site *s, u8 *buf)
 					s->offset + FTG_SITE_BYTES);
 }
 
+/*
+ * The PLT entry an armed site of a module calls through (arm64): read only
+ * when it lies in the core text of the site's own live module.
+ */
+static int ftg_read_plt(struct ftg_site *s, unsigned long plt, u8 *buf)
+{
+	const struct ftg_module *fm = s->owner;
+
+	if (!FTG_ARCH_PLT_BYTES || !fm || fm->state >= FTG_MOD_GOING ||
+	    plt < fm->core_base ||
+	    plt - fm->core_base + FTG_ARCH_PLT_BYTES > fm->core_text_size)
+		return -EFAULT;
+	s->reads++;
+	return copy_from_kernel_nofault(buf, (const void *)plt,
+					FTG_ARCH_PLT_BYTES);
+}
+
 /* Is @addr in the text of a module ftguard tracks (live init text included)? */
 static bool ftg_in_module_text(unsigned long addr)
 {
@@ -140,6 +158,7 @@ bool ftg_is_trampoline(unsigned long target)
 static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
 {
 	const u8 *site = s->actual + s->offset;
+	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
 	unsigned int tries = 0;
 	unsigned long target;
 
@@ -160,6 +179,11 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
 	if (!memcmp(site, s->expect.nop, FTG_SITE_BYTES))
 		return FTG_V_OK;
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
+		return FTG_V_MISMATCH;
+	if (ftg_is_trampoline(target))
+		return FTG_V_OK;
+	if (ftg_read_plt(s, target, plt) ||
+	    !ftg_arch_plt_target(target, plt, &target))
 		return FTG_V_MISMATCH;
 	return ftg_is_trampoline(target) ? FTG_V_OK : FTG_V_MISMATCH;
 }

@@ -242,12 +242,14 @@ enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
  */
 static unsigned int ftg_record_after_prefix(unsigned long ip)
 {
-	unsigned int i, len;
+	unsigned int i, len, tried = 0;
 
 	for (i = 0; i < ARRAY_SIZE(ftg_arch_prefixes); i++) {
 		len = ftg_arch_prefixes[i].len;
-		if (len && ftg_is_record(ip + len) &&
-		    !ftg_is_record(ip + len - 1))
+		if (!len || len == tried)
+			continue;	/* prefixes of one length are together */
+		tried = len;
+		if (ftg_is_record(ip + len) && !ftg_is_record(ip + len - 1))
 			return len;
 	}
 	return 0;
@@ -352,7 +354,8 @@ static void ftg_module_add_sites(const struct module *mod,
 	unsigned int i;
 
 	for (i = 0; i < mod->num_ftrace_callsites; i++) {
-		unsigned long ip = mod->ftrace_callsites[i];
+		unsigned long ip =
+			ftg_arch_callsite_record(mod->ftrace_callsites[i]);
 		bool init;
 		long off;
 

@@ -153,6 +153,19 @@ ftg_record_of() {
 	fi
 }
 
+# ftg_split_prologue PROLOGUE: splits the tables' "[prefix:]site" bytes
+# into $prefix and $site; fails (status 1) when the prefix is not one the
+# arch makes before a record (endbr64 or its sealed NOP on x86, [bti c;]
+# mov x9, x30 on arm64).
+ftg_split_prologue() {
+	prefix= site=$1
+	case "$1" in *:*) prefix=${1%%:*} site=${1#*:} ;; esac
+	case "$prefix" in
+	''|f30f1efa|660f1f00|e9031eaa|5f2403d5e9031eaa) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
 # expect_objects_at_rest WHAT: with no control file open and nothing armed,
 # ftguard's allocation counters agree with its tables: no session,
 # selection, response, armed set or command buffer is alive, at most the
