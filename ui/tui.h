@@ -127,6 +127,9 @@ struct tui_model {
 	char live_error[TUI_MSG_MAX];
 	uint64_t events_total;		/* drained by this TUI */
 	uint64_t lost;
+	bool show_own;			/* our own reads' events too (--no-filter) */
+	uint64_t hidden;		/* own events left out */
+	bool more;			/* the last pump left events to read */
 	double events_per_s;
 	uint64_t rate_events;		/* for events_per_s */
 	uint64_t rate_ms;
@@ -148,6 +151,7 @@ struct tui {
 	char last_search[TUI_INPUT_MAX];
 	struct tui_prompt prompt;
 	struct tui_dialog dialog;
+	int tty_fd;			/* the terminal's input, watched for hangup */
 	/* bench mode */
 	bool bench;
 	unsigned long frames;
@@ -160,8 +164,11 @@ void tui_model_close(struct tui_model *m);
 bool tui_model_refresh(struct tui_model *m);
 /* Reloads the address map. */
 void tui_model_reload_map(struct tui_model *m);
-/* Drains live events into the ring; returns events taken. */
+/* Reads a bounded batch of live events into the ring; returns events
+ * taken (m->more: some were left for the next turn). */
 long tui_model_pump(struct tui_model *m);
+/* Shows or hides the TUI's own events (its reads may be traced). */
+void tui_model_show_own(struct tui_model *m, bool show);
 void tui_model_rate(struct tui_model *m, uint64_t now_ms);
 /* Actions; each returns 0 or -1 with @msg set, and may fill @tui's dialog. */
 int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
