@@ -28,7 +28,7 @@
 #define RECORD_PROGRESS_MS	250
 #define RECORD_INSTANCE		"ftguard"
 #define RECORD_MAX_PIDS		64
-#define RECORD_DRAIN_MS		1000	/* the most the end may read */
+#define RECORD_DRAIN_MS		500	/* the most the end may read */
 
 struct record_session {
 	struct ftg_cmd_ctx *ctx;

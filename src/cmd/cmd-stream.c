@@ -19,7 +19,8 @@
 #define STREAM_POLL_MS		200
 #define STREAM_LINE_MAX		512
 #define STREAM_LOST_PERIOD_MS	2000	/* how often a growing loss is said */
-#define STREAM_DRAIN_MS		1000	/* the most the end may read */
+#define STREAM_DRAIN_MS		250	/* the most the end may read */
+#define STREAM_BATCH_MS		50	/* the most one read may take */
 
 struct stream_state {
 	struct ftg_exporter *ex;	/* --json / --csv, else text lines */
@@ -109,6 +110,8 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	/* Our own reads are real hits, but hidden unless asked (as trace-cmd). */
 	if (!ftg_args_has(args, FTG_OPT_NO_FILTER))
 		ftg_live_hide_pid(live, (int)getpid());
+	ftg_live_set_budget(live, (size_t)64 * ftg_live_ncpus(live) *
+			    ftg_live_page_size(live), STREAM_BATCH_MS);
 	if (json || csv) {
 		st.ex = ftg_exporter_open(stdout, json ? FTG_EXPORT_JSON : FTG_EXPORT_CSV);
 		if (!st.ex) {

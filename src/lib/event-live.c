@@ -5,11 +5,11 @@
  * pages handed to a trace.dat writer and/or decoded to a callback, and
  * lost events from per_cpu/cpuN/stats.
  *
- * With a writer the pages are spliced (tracefs_cpu_buffered_read), which
- * only ever yields full pages: a file holds no half-empty pages while
- * recording, and ftg_live_drain() collects the partial ones at the end.
- * Without a writer pages are read(), which also returns the partial page
- * the kernel is filling, so a live view is never a page behind.
+ * Full pages are spliced (tracefs_cpu_buffered_read): a file holds no
+ * half-empty pages while recording, ftg_live_drain() collects the partial
+ * ones at the end, and splicing makes no vfs_read call of its own. Without
+ * a writer each pump also read()s the page the kernel is filling, once per
+ * CPU, so a live view is never a page behind.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,7 +30,7 @@
 #define MAX_CPUS		4096
 #define DEFAULT_BUDGET_PAGES	64	/* per CPU and call */
 #define DEFAULT_BUDGET_MS	100
-#define CMDLINES_PERIOD_MS	1000
+#define CMDLINES_PERIOD_MS	250
 
 struct live_cpu {
 	int fd;
@@ -51,6 +51,8 @@ struct ftg_live {
 	unsigned int budget_ms;
 	bool more;			/* the last call stopped at its budget */
 	int hide_pid;			/* 0: hide nobody */
+	bool proc_comms;		/* live system: ask /proc for unknown tasks */
+	struct ftg_event named;		/* an event given its task's name */
 	ftg_event_cb user_cb;		/* behind hide_cb while one call runs */
 	void *user_data;
 };
@@ -253,6 +255,7 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 	live->budget_bytes = (size_t)DEFAULT_BUDGET_PAGES * live->ncpus *
 			     live->fmt->page_size;
 	live->budget_ms = DEFAULT_BUDGET_MS;
+	live->proc_comms = !tracefs_dir;
 	return live;
 fail:
 	saved = errno ? errno : EIO;
@@ -368,16 +371,45 @@ int ftg_live_hide_pid(struct ftg_live *live, int pid)
 	return 0;
 }
 
+/*
+ * saved_cmdlines learns a task's name only when the kernel records it, and
+ * it is read now and then: a short-lived task (dd) can come and go as
+ * "<...>". On the live system its /proc entry names it, once per task.
+ */
+static const struct ftg_event *name_task(struct ftg_live *live,
+					 const struct ftg_event *ev)
+{
+	char path[64], comm[FTG_COMM_LEN];
+	FILE *f;
+
+	if (!live->proc_comms || ev->pid <= 0 || strcmp(ev->comm, "<...>"))
+		return ev;
+	snprintf(path, sizeof(path), "/proc/%d/comm", ev->pid);
+	f = fopen(path, "re");
+	if (!f)
+		return ev;
+	if (!fgets(comm, sizeof(comm), f)) {
+		fclose(f);
+		return ev;
+	}
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	trace_formats_add_cmdline(live->fmt, ev->pid, comm);
+	live->named = *ev;
+	snprintf(live->named.comm, sizeof(live->named.comm), "%s", comm);
+	return &live->named;
+}
+
 static int hide_cb(const struct ftg_event *ev, void *data)
 {
 	struct ftg_live *live = data;
 
-	if (ev->pid == live->hide_pid) {
+	if (live->hide_pid && ev->pid == live->hide_pid) {
 		live->counters.hidden++;
 		return 0;
 	}
 	live->counters.events++;
-	return live->user_cb ? live->user_cb(ev, live->user_data) : 0;
+	return live->user_cb ? live->user_cb(name_task(live, ev), live->user_data) : 0;
 }
 
 static int handle_page(struct ftg_live *live, int cpu, int size,
@@ -394,7 +426,7 @@ static int handle_page(struct ftg_live *live, int cpu, int size,
 	live->counters.bytes += commit & ~TRACE_COMMIT_FLAGS;
 	if (writer && ftg_trace_writer_add_page(writer, cpu, live->page, size))
 		return -1;
-	if (live->hide_pid && (cb || !writer)) {
+	if ((live->hide_pid || live->proc_comms) && cb) {
 		live->user_cb = cb;
 		live->user_data = data;
 		ftg_page_decode(live->fmt, cpu, live->page, size, hide_cb, live);
@@ -406,20 +438,21 @@ static int handle_page(struct ftg_live *live, int cpu, int size,
 	return 0;
 }
 
-/* One page of @cpu: its size, 0 when the CPU has nothing, -1 on error.
- * @flush also takes the page the kernel is filling. */
-static int read_page(struct ftg_live *live, int cpu, bool flush,
-		     struct ftg_trace_writer *writer)
+/*
+ * One page of @cpu: its size, 0 when the CPU has nothing, -1 on error.
+ * Full pages are spliced, which never goes through vfs_read: a tool that
+ * traces its own read path makes no event by taking them. @partial reads
+ * the page the kernel is filling instead.
+ */
+static int read_page(struct ftg_live *live, int cpu, bool partial)
 {
 	struct tracefs_cpu *tcpu = live->cpus[cpu].tcpu;
 	int r;
 
-	if (flush)
+	if (partial)
 		r = tracefs_cpu_flush(tcpu, live->page);
-	else if (writer)
-		r = tracefs_cpu_buffered_read(tcpu, live->page, true);
 	else
-		r = tracefs_cpu_read(tcpu, live->page, true);
+		r = tracefs_cpu_buffered_read(tcpu, live->page, true);
 	if (r < 0 && (errno == EAGAIN || errno == EINTR))
 		return 0;
 	return r;
@@ -436,9 +469,9 @@ static uint64_t mono_ms(void)
 /*
  * Round-robin, one page per CPU per round, so one busy CPU cannot starve
  * the rest; within the budget of bytes and time, so a reader that feeds
- * itself still returns.
+ * itself still returns. @rounds bounds the rounds too (0: no bound).
  */
-static int read_all(struct ftg_live *live, bool flush,
+static int read_all(struct ftg_live *live, bool partial, int rounds,
 		    struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
 {
 	uint64_t deadline = mono_ms() + live->budget_ms;
@@ -450,7 +483,7 @@ static int read_all(struct ftg_live *live, bool flush,
 	do {
 		any = false;
 		for (cpu = 0; cpu < live->ncpus; cpu++) {
-			r = read_page(live, cpu, flush, writer);
+			r = read_page(live, cpu, partial);
 			if (r < 0)
 				return -1;
 			if (!r)
@@ -465,7 +498,7 @@ static int read_all(struct ftg_live *live, bool flush,
 			live->more = true;
 			break;
 		}
-	} while (any);
+	} while (any && --rounds != 0);
 	return total;
 }
 
@@ -490,7 +523,7 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 		  struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
 {
 	struct pollfd *fds;
-	int cpu, r;
+	int cpu, r, full, partial;
 
 	if (timeout_ms && !live->more) {
 		fds = calloc(live->ncpus, sizeof(*fds));
@@ -508,7 +541,17 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 			return -1;
 	}
 	refresh_cmdlines(live, false);
-	return read_all(live, false, writer, cb, data);
+	full = read_all(live, false, 0, writer, cb, data);
+	if (full < 0 || writer || live->more)
+		return full;
+	/* The page being filled, once per CPU: a live view is never a page
+	 * behind, and a reader whose reads are traced makes one event per
+	 * CPU and call, not one per event it reads. */
+	partial = read_all(live, true, 1, writer, cb, data);
+	if (partial < 0)
+		return -1;
+	live->more = false;
+	return full + partial;
 }
 
 /**
@@ -530,12 +573,12 @@ int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 	int full, partial;
 
 	refresh_cmdlines(live, true);
-	full = read_all(live, false, writer, cb, data);
+	full = read_all(live, false, 0, writer, cb, data);
 	if (full < 0)
 		return -1;
 	if (live->more)
 		return full;
-	partial = read_all(live, true, writer, cb, data);
+	partial = read_all(live, true, 0, writer, cb, data);
 	return partial < 0 ? -1 : full + partial;
 }
 
