@@ -257,6 +257,32 @@ static void draw(struct tui *tui)
 	tui->frames++;
 }
 
+/*
+ * A kill disarms everything behind the user's back: the status line says
+ * so for as long as it lasts, and a dialog says it once, when it is seen.
+ */
+static void notice_kill(struct tui *tui)
+{
+	const struct ftg_status *st = &tui->m.status;
+	char reason[FTG_TEXT_LEN];
+
+	if (!tui->m.have_status || !st->killed) {
+		tui->kill_seen = false;
+		return;
+	}
+	if (tui->kill_seen)
+		return;
+	tui->kill_seen = true;
+	tui->msg[0] = '\0';	/* an answer from before the kill is stale */
+	tui->msg_bad = false;
+	tui_dialog_open(tui, true, "Tracing killed by ftguard.ko");
+	tui_dialog_add(tui, "%s", tui_safe(reason, sizeof(reason), st->kill_reason));
+	tui_dialog_add(tui, "%s", "");
+	tui_dialog_add(tui, "%s", "Everything was disarmed, and nothing can be armed");
+	tui_dialog_add(tui, "%s", "until 'ftguard reset' clears the kill latch.");
+	tui->dirty |= TUI_DIRTY_ALL;
+}
+
 static int run(struct tui *tui, const struct options *o)
 {
 	uint64_t now = tui_now_ms(), next_refresh = now + (uint64_t)o->refresh_ms;
@@ -264,6 +290,8 @@ static int run(struct tui *tui, const struct options *o)
 	int ch, wait;
 
 	tui_model_rate(&tui->m, now);
+	if (!tui->bench)
+		notice_kill(tui);
 	tui->dirty = TUI_DIRTY_ALL;
 	while (!tui->quit && !quit_signal) {
 		if (terminal_gone(tui)) {
@@ -276,6 +304,8 @@ static int run(struct tui *tui, const struct options *o)
 		wait = (int)(next_refresh > now ? next_refresh - now : 0);
 		if (tui->m.more)
 			next_poll = now;	/* events are waiting: no sleep */
+		if (tui->admit.active)
+			wait = 0;
 		if ((tui->m.live || tui->bench) &&
 		    (next_poll <= now || (int)(next_poll - now) < wait))
 			wait = next_poll > now ? (int)(next_poll - now) : 0;
@@ -287,11 +317,15 @@ static int run(struct tui *tui, const struct options *o)
 			tui->dirty |= TUI_DIRTY_ALL;
 		} else if (ch != ERR) {
 			tui->dirty |= tui_dispatch_key(tui, ch);
+		} else if (tui->admit.active) {
+			tui->dirty |= tui_admit_step(tui);
 		}
 		now = tui_now_ms();
 		if (now >= next_refresh) {
-			if (!tui->bench)
+			if (!tui->bench) {
 				tui_model_refresh(&tui->m);
+				notice_kill(tui);
+			}
 			tui_model_rate(&tui->m, now);
 			tui->dirty |= TUI_DIRTY_BODY | TUI_DIRTY_STATUS;
 			next_refresh = now + (uint64_t)o->refresh_ms;
@@ -318,6 +352,7 @@ static void cleanup(void)
 {
 	tui_term_end();
 	tui_dialog_close(&the_tui);
+	tui_admit_free(&the_tui);
 	tui_model_close(&the_tui.m);
 }
 

@@ -38,6 +38,8 @@ void tui_model_close(struct tui_model *m)
 	m->ctl = NULL;
 	ftg_live_free(m->live);
 	ftg_event_ring_free(m->ring);
+	ftg_kallsyms_free(m->ks);
+	ftg_ftrace_funcs_free(m->avail);
 	ftg_verdict_free(m->verdict);
 	ftg_check_report_free(m->check);
 	ftg_map_free(m->map);
@@ -242,8 +244,7 @@ const struct ftg_check_line *tui_model_check_line(const struct tui_model *m,
 	return NULL;
 }
 
-/* The control descriptor, opened on first use; NULL (message set) if not. */
-static struct ftg_control *model_control(struct tui *tui)
+struct ftg_control *tui_model_control(struct tui *tui)
 {
 	struct tui_model *m = &tui->m;
 
@@ -303,7 +304,7 @@ int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n)
 	struct tui_model *m = &tui->m;
 	struct ftg_verdict *v;
 
-	if (!model_control(tui) || select_exactly(tui, addrs, n) < 0)
+	if (!tui_model_control(tui) || select_exactly(tui, addrs, n) < 0)
 		return -1;
 	v = ftg_check_run(m->ctl, m->map);
 	if (!v) {
@@ -339,7 +340,7 @@ int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n)
 		tui_message(tui, true, "nothing to arm: mark sites with Space");
 		return -1;
 	}
-	if (!model_control(tui) || select_exactly(tui, addrs, n) < 0)
+	if (!tui_model_control(tui) || select_exactly(tui, addrs, n) < 0)
 		return -1;
 	ret = ftg_control_arm(m->ctl, 0, &rep);
 	err = errno;
@@ -372,7 +373,7 @@ int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n)
 
 int tui_action_disarm(struct tui *tui)
 {
-	if (!model_control(tui))
+	if (!tui_model_control(tui))
 		return -1;
 	if (ftg_control_disarm(tui->m.ctl) < 0) {
 		tui_message(tui, true, "disarm: %s", ftg_error_last());

@@ -118,6 +118,8 @@ struct tui_model {
 	char map_error[TUI_MSG_MAX];
 	unsigned int generation;	/* bumped on every re-read */
 
+	struct ftg_kallsyms *ks;		/* read on the first add */
+	struct ftg_ftrace_funcs *avail;
 	struct ftg_control *ctl;	/* opened on first action */
 	bool tui_armed;			/* an arm made through @ctl */
 
@@ -135,8 +137,19 @@ struct tui_model {
 	uint64_t rate_ms;
 };
 
+/* Functions being offered to the module, a chunk per loop turn. */
+struct tui_admit {
+	bool active;
+	struct ftg_candidates *cand;	/* resolved from the patterns */
+	struct ftg_candidates *refused;
+	size_t next;			/* the first not offered yet */
+	int npatterns;
+	char first[TUI_INPUT_MAX];	/* the first pattern, for the filter */
+};
+
 struct tui {
 	struct tui_model m;
+	struct tui_admit admit;
 	const struct tui_screen_ops *screens[TUI_NSCREENS];
 	int current;
 	bool show_help;
@@ -152,6 +165,7 @@ struct tui {
 	struct tui_prompt prompt;
 	struct tui_dialog dialog;
 	int tty_fd;			/* the terminal's input, watched for hangup */
+	bool kill_seen;			/* the kill dialog was shown */
 	/* bench mode */
 	bool bench;
 	unsigned long frames;
@@ -175,6 +189,14 @@ int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_disarm(struct tui *tui);
 int tui_action_write(struct tui *tui, const char *path);
+/* The control descriptor, opened on first use; NULL (message set) if not. */
+struct ftg_control *tui_model_control(struct tui *tui);
+
+/* tui-add.c: kernel functions by glob, admitted through the module. */
+int tui_admit_start(struct tui *tui, const char *text);
+int tui_admit_step(struct tui *tui);
+int tui_admit_cancel(struct tui *tui);
+void tui_admit_free(struct tui *tui);
 /* One line about the site at @addr: its region, from the map. */
 void tui_model_describe(const struct tui_model *m, uint64_t addr, char *buf, size_t len);
 /* The finding of the TUI's last check for @addr, or NULL. */
