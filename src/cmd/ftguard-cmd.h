@@ -225,6 +225,9 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdict *v,
 			   bool json);
 struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx);
+/* cmd-status.c: a command that loads ftguard.ko here, naming only a
+ * path that exists. */
+const char *ftg_cmd_module_hint(char *buf, size_t len);
 /* cmd-start.c: select, check and arm (refusals printed), for start,
  * record and stream. */
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
