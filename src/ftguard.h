@@ -1082,12 +1082,15 @@ typedef int (*ftg_event_cb)(const struct ftg_event *ev, void *data);
  *        when the session opened
  * @bytes: ring-buffer payload bytes read (page commits)
  * @pages: ring-buffer pages read
+ * @hidden: events of the hidden task (ftg_live_hide_pid()), read and
+ *          left out (not in @events)
  */
 struct ftg_trace_counters {
 	uint64_t events;
 	uint64_t lost;
 	uint64_t bytes;
 	uint64_t pages;
+	uint64_t hidden;
 };
 
 struct ftg_live;
@@ -1128,6 +1131,16 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 /* Like ftg_live_pump() without waiting, and takes partial pages too. */
 int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 		   ftg_event_cb cb, void *data);
+/*
+ * Bounds one pump or drain call by bytes read and by time, so a reader
+ * whose own reads are traced still returns (default: 64 pages per CPU,
+ * 100 ms). ftg_live_more() says whether the last call left data.
+ */
+int ftg_live_set_budget(struct ftg_live *live, size_t max_bytes, unsigned int max_ms);
+bool ftg_live_more(const struct ftg_live *live);
+/* Leaves the events of task @pid (0: nobody) out of the callbacks and
+ * counts them in ftg_trace_counters.hidden. */
+int ftg_live_hide_pid(struct ftg_live *live, int pid);
 /* Refreshes lost counts from per_cpu stats and fills @out. */
 int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out);
 /* The text of per_cpu/cpu@cpu/stats (malloc'ed, caller frees). */
