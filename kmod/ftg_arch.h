@@ -76,6 +76,12 @@ static inline bool ftg_arch_call_target(unsigned long ip, const u8 *site,
 	return true;
 }
 
+/* A module's build-time call sites are its records already. */
+static inline unsigned long ftg_arch_callsite_record(unsigned long callsite)
+{
+	return callsite;
+}
+
 /* x86 calls reach every trampoline directly: modules have no PLT for it. */
 #define FTG_ARCH_PLT_BYTES	0
 
@@ -110,6 +116,23 @@ static inline bool ftg_arch_call_target(unsigned long ip, const u8 *site,
 		return false;
 	*target = ip + ((long)(s32)((insn & 0x03ffffff) << 6) >> 4);
 	return true;
+}
+
+/*
+ * A module's build-time call site is the first NOP the compiler emitted
+ * for ftrace; the record is the NOP after "mov x9, x30", and with
+ * DYNAMIC_FTRACE_WITH_CALL_OPS two more NOPs before the function hold the
+ * ops literal. The kernel adjusts the same way (ftrace_call_adjust(),
+ * not exported on 6.12). With CALL_OPS and ARM64_BTI_KERNEL a "bti c"
+ * would come between: such a kernel's sites fail the prologue check
+ * (mismatch), so they are never armed.
+ */
+static inline unsigned long ftg_arch_callsite_record(unsigned long callsite)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	callsite += 2 * AARCH64_INSN_SIZE;
+#endif
+	return callsite + AARCH64_INSN_SIZE;
 }
 
 /*

@@ -354,7 +354,8 @@ static void ftg_module_add_sites(const struct module *mod,
 	unsigned int i;
 
 	for (i = 0; i < mod->num_ftrace_callsites; i++) {
-		unsigned long ip = mod->ftrace_callsites[i];
+		unsigned long ip =
+			ftg_arch_callsite_record(mod->ftrace_callsites[i]);
 		bool init;
 		long off;
 

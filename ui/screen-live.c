@@ -93,17 +93,27 @@ static void format_event(const struct tui *tui, const struct ftg_event *ev,
 			 tui_safe(info, sizeof(info), ev->info));
 }
 
+static const char *tui_num(char *buf, size_t len, uint64_t n)
+{
+	snprintf(buf, len, "%lu", (unsigned long)n);
+	return buf;
+}
+
 static void live_display(struct tui *tui, int top, int rows)
 {
 	const struct tui_model *m = &tui->m;
 	const struct ftg_event_ring *ring = m->ring;
 	int list = rows - 2, r;
+	char num[32];
 	uint64_t at;
 
-	tui_printf(top, 0, COLS, tui_attr(tui, L.paused ? TUI_WARN : TUI_HEADER),
-		   " %s | events %lu, lost %lu | ring %zu/%zu, overwritten %lu%s%s%s",
-		   L.paused ? "PAUSED (p: follow)" : "FOLLOW (p: pause)",
-		   (unsigned long)m->events_total, (unsigned long)m->lost,
+	/* What was lost comes before what fits less at 80 columns. */
+	tui_printf(top, 0, COLS, tui_attr(tui, L.paused || m->lost ? TUI_WARN : TUI_HEADER),
+		   " %s | lost %lu | events %lu%s%s | ring %zu/%zu, overwritten %lu%s%s%s",
+		   L.paused ? "PAUSED (p)" : "FOLLOW (p)",
+		   (unsigned long)m->lost, (unsigned long)m->events_total,
+		   m->show_own ? ", own shown" : m->hidden ? ", own hidden " : "",
+		   !m->show_own && m->hidden ? tui_num(num, sizeof(num), m->hidden) : "",
 		   ftg_event_ring_count(ring), ftg_event_ring_capacity(ring),
 		   (unsigned long)ftg_event_ring_overwritten(ring),
 		   L.filter[0] ? " | filter " : "", L.filter,
@@ -220,6 +230,14 @@ static int key_clear(struct tui *tui)
 	return TUI_DIRTY_BODY;
 }
 
+static int key_own(struct tui *tui)
+{
+	tui_model_show_own(&tui->m, !tui->m.show_own);
+	tui_message(tui, false, "%s this TUI's own events (%lu hidden so far)",
+		    tui->m.show_own ? "showing" : "hiding", (unsigned long)tui->m.hidden);
+	return TUI_DIRTY_BODY | TUI_DIRTY_STATUS;
+}
+
 static const struct tui_key live_keys[] = {
 	{ 'p', "p/Space", "pause / follow the newest events", key_pause },
 	{ ' ', "Space", NULL, key_pause },
@@ -234,6 +252,7 @@ static const struct tui_key live_keys[] = {
 	{ KEY_END, "End/G", "follow the newest", key_follow },
 	{ 'G', "G", NULL, key_follow },
 	{ 'C', "C", "forget the captured events", key_clear },
+	{ 'H', "H", "hide / show this TUI's own events (hidden by default)", key_own },
 	{ 0, NULL, NULL, NULL },
 };
 

@@ -101,6 +101,36 @@ static int search_again(struct tui *tui, int dir)
 static int key_search_next(struct tui *tui) { return search_again(tui, 1); }
 static int key_search_prev(struct tui *tui) { return search_again(tui, -1); }
 
+static void add_done(struct tui *tui, const char *text)
+{
+	tui_admit_start(tui, text);
+}
+
+static int key_add(struct tui *tui)
+{
+	tui_prompt_start(tui, "add functions (GLOB, MODULE:GLOB, GLOB:mod:MODULE): ",
+			 "", add_done);
+	return TUI_DIRTY_STATUS;
+}
+
+/* The command line: "add PATTERN..." for now. */
+static void command_done(struct tui *tui, const char *text)
+{
+	size_t n = strspn(text, " ");
+
+	text += n;
+	if (!strncmp(text, "add", 3) && (text[3] == ' ' || !text[3]))
+		tui_admit_start(tui, text + 3);
+	else if (*text)
+		tui_message(tui, true, "unknown command '%.40s': try add GLOB", text);
+}
+
+static int key_command(struct tui *tui)
+{
+	tui_prompt_start(tui, ":", "", command_done);
+	return TUI_DIRTY_STATUS;
+}
+
 static void filter_done(struct tui *tui, const char *text)
 {
 	const struct tui_screen_ops *ops = tui->screens[tui->current];
@@ -167,6 +197,8 @@ const struct tui_key tui_global_keys[] = {
 	{ 'n', "n", "next match", key_search_next },
 	{ 'N', "N", "previous match", key_search_prev },
 	{ 'f', "f", "filter this screen (empty: no filter)", key_filter },
+	{ '+', "+", "add kernel functions by glob (admitted, checked, listed)", key_add },
+	{ ':', ":", "command line: add GLOB... (Esc cancels a long add)", key_command },
 	{ 'R', "R", "reload tables and the address map now", key_reload },
 	{ CTRL('l'), "C-l", "redraw the screen", key_redraw },
 	{ '?', "?", "this help", key_help },
@@ -271,7 +303,9 @@ int tui_dispatch_key(struct tui *tui, int key)
 			tui->show_help = false;
 		return TUI_DIRTY_ALL;
 	}
-	if (tui->msg[0]) {
+	if (tui->admit.active && (key == 27 || key == CTRL('c')))
+		return tui_admit_cancel(tui);
+	if (tui->msg[0] && !tui->admit.active) {
 		tui->msg[0] = '\0';
 		tui->msg_bad = false;
 		tui->dirty |= TUI_DIRTY_STATUS;

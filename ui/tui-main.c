@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,8 @@ static void usage(FILE *out)
 		"  --refresh MS      re-read the module's tables every MS ms (default %d)\n"
 		"  --poll MS         drain live events and redraw every MS ms (default %d)\n"
 		"  --events N        keep the last N live events (default %d)\n"
+		"  --no-filter       show this TUI's own events too (hidden by default;\n"
+		"                    H on the Live screen toggles)\n"
 		"  --screen NAME     start on sites, live or map\n"
 		"  --ascii           ASCII line drawing even in a UTF-8 locale\n"
 		"  --bench[=SECS]    benchmark: feed the Live screen a synthetic event\n"
@@ -88,6 +91,7 @@ struct options {
 	int refresh_ms;
 	int poll_ms;
 	size_t ring;
+	bool no_filter;
 	int screen;
 	bool ascii;
 	double bench_secs;
@@ -112,7 +116,7 @@ static int parse_number(const char *opt, const char *s, long min, long max, long
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_ROOT = 256, OPT_REFRESH, OPT_POLL, OPT_EVENTS, OPT_SCREEN,
-	       OPT_ASCII, OPT_BENCH, OPT_BENCH_RATE };
+	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE };
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "refresh", required_argument, NULL, OPT_REFRESH },
@@ -120,6 +124,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "events", required_argument, NULL, OPT_EVENTS },
 		{ "screen", required_argument, NULL, OPT_SCREEN },
 		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "no-filter", no_argument, NULL, OPT_NO_FILTER },
 		{ "bench", optional_argument, NULL, OPT_BENCH },
 		{ "bench-rate", required_argument, NULL, OPT_BENCH_RATE },
 		{ "help", no_argument, NULL, 'h' },
@@ -164,6 +169,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_ASCII:
 			o->ascii = true;
 			break;
+		case OPT_NO_FILTER:
+			o->no_filter = true;
+			break;
 		case OPT_BENCH:
 			if (optarg && parse_number("--bench", optarg, 1, 3600, &v))
 				return -1;
@@ -196,16 +204,30 @@ static int parse_options(int argc, char **argv, struct options *o)
  * The screen goes to the terminal even when stdout is redirected (the
  * benchmark prints its report on stdout).
  */
-static int start_curses(void)
+static int start_curses(struct tui *tui)
 {
 	FILE *tty;
 
+	tui->tty_fd = STDIN_FILENO;
 	if (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO))
 		return initscr() ? 0 : -1;
 	tty = fopen("/dev/tty", "r+");
 	if (!tty)
 		return -1;
+	tui->tty_fd = fileno(tty);
 	return newterm(NULL, tty, tty) ? 0 : -1;
+}
+
+/*
+ * A terminal that went away (its emulator closed, the tmux server killed)
+ * hangs up the pty; SIGHUP normally says so, but a hangup seen here ends
+ * the loop too, so an orphan never keeps its arm.
+ */
+static bool terminal_gone(const struct tui *tui)
+{
+	struct pollfd p = { .fd = tui->tty_fd, .events = POLLIN };
+
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
 static void draw(struct tui *tui)
@@ -235,6 +257,32 @@ static void draw(struct tui *tui)
 	tui->frames++;
 }
 
+/*
+ * A kill disarms everything behind the user's back: the status line says
+ * so for as long as it lasts, and a dialog says it once, when it is seen.
+ */
+static void notice_kill(struct tui *tui)
+{
+	const struct ftg_status *st = &tui->m.status;
+	char reason[FTG_TEXT_LEN];
+
+	if (!tui->m.have_status || !st->killed) {
+		tui->kill_seen = false;
+		return;
+	}
+	if (tui->kill_seen)
+		return;
+	tui->kill_seen = true;
+	tui->msg[0] = '\0';	/* an answer from before the kill is stale */
+	tui->msg_bad = false;
+	tui_dialog_open(tui, true, "Tracing killed by ftguard.ko");
+	tui_dialog_add(tui, "%s", tui_safe(reason, sizeof(reason), st->kill_reason));
+	tui_dialog_add(tui, "%s", "");
+	tui_dialog_add(tui, "%s", "Everything was disarmed, and nothing can be armed");
+	tui_dialog_add(tui, "%s", "until 'ftguard reset' clears the kill latch.");
+	tui->dirty |= TUI_DIRTY_ALL;
+}
+
 static int run(struct tui *tui, const struct options *o)
 {
 	uint64_t now = tui_now_ms(), next_refresh = now + (uint64_t)o->refresh_ms;
@@ -242,12 +290,22 @@ static int run(struct tui *tui, const struct options *o)
 	int ch, wait;
 
 	tui_model_rate(&tui->m, now);
+	if (!tui->bench)
+		notice_kill(tui);
 	tui->dirty = TUI_DIRTY_ALL;
 	while (!tui->quit && !quit_signal) {
+		if (terminal_gone(tui)) {
+			quit_signal = SIGHUP;
+			break;
+		}
 		if (tui->dirty)
 			draw(tui);
 		now = tui_now_ms();
 		wait = (int)(next_refresh > now ? next_refresh - now : 0);
+		if (tui->m.more)
+			next_poll = now;	/* events are waiting: no sleep */
+		if (tui->admit.active)
+			wait = 0;
 		if ((tui->m.live || tui->bench) &&
 		    (next_poll <= now || (int)(next_poll - now) < wait))
 			wait = next_poll > now ? (int)(next_poll - now) : 0;
@@ -259,11 +317,15 @@ static int run(struct tui *tui, const struct options *o)
 			tui->dirty |= TUI_DIRTY_ALL;
 		} else if (ch != ERR) {
 			tui->dirty |= tui_dispatch_key(tui, ch);
+		} else if (tui->admit.active) {
+			tui->dirty |= tui_admit_step(tui);
 		}
 		now = tui_now_ms();
 		if (now >= next_refresh) {
-			if (!tui->bench)
+			if (!tui->bench) {
 				tui_model_refresh(&tui->m);
+				notice_kill(tui);
+			}
 			tui_model_rate(&tui->m, now);
 			tui->dirty |= TUI_DIRTY_BODY | TUI_DIRTY_STATUS;
 			next_refresh = now + (uint64_t)o->refresh_ms;
@@ -290,6 +352,7 @@ static void cleanup(void)
 {
 	tui_term_end();
 	tui_dialog_close(&the_tui);
+	tui_admit_free(&the_tui);
 	tui_model_close(&the_tui.m);
 }
 
@@ -316,9 +379,10 @@ int main(int argc, char **argv)
 	tui->screens[1] = &tui_live_ops;
 	tui->screens[2] = &tui_map_ops;
 	tui->current = o.bench_secs > 0 ? 1 : o.screen;
+	tui_model_show_own(&tui->m, o.no_filter);
 	install_signals();
 	atexit(cleanup);
-	if (start_curses() < 0) {
+	if (start_curses(tui) < 0) {
 		fprintf(stderr, "ftguard-tui: cannot start the terminal (TERM=%s)\n",
 			getenv("TERM") ? getenv("TERM") : "");
 		return 1;

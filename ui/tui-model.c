@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ui/tui.h"
 
@@ -37,6 +38,8 @@ void tui_model_close(struct tui_model *m)
 	m->ctl = NULL;
 	ftg_live_free(m->live);
 	ftg_event_ring_free(m->ring);
+	ftg_kallsyms_free(m->ks);
+	ftg_ftrace_funcs_free(m->avail);
 	ftg_verdict_free(m->verdict);
 	ftg_check_report_free(m->check);
 	ftg_map_free(m->map);
@@ -74,6 +77,15 @@ static void live_error(struct tui_model *m)
 	tui_safe(m->live_error, sizeof(m->live_error), raw);
 }
 
+/*
+ * One batch of events per loop turn: with a function on the TUI's own
+ * read path armed (vfs_read), every read makes the next event and the
+ * buffer is never empty; the loop serves keys and signals between
+ * batches.
+ */
+#define PUMP_BUDGET_MS		20
+#define PUMP_BUDGET_BYTES	(256 * 1024)
+
 /* Opens the live event instance when the module is there to own it. */
 static void live_try_open(struct tui_model *m)
 {
@@ -81,10 +93,20 @@ static void live_try_open(struct tui_model *m)
 		return;
 	m->live = ftg_live_open(ftg_root_tracefs(m->root), NULL,
 				ftg_root_proc(m->root), 0);
-	if (!m->live)
+	if (!m->live) {
 		live_error(m);
-	else
-		m->live_error[0] = '\0';
+		return;
+	}
+	m->live_error[0] = '\0';
+	ftg_live_set_budget(m->live, PUMP_BUDGET_BYTES, PUMP_BUDGET_MS);
+	tui_model_show_own(m, m->show_own);
+}
+
+void tui_model_show_own(struct tui_model *m, bool show)
+{
+	m->show_own = show;
+	if (m->live)
+		ftg_live_hide_pid(m->live, show ? 0 : (int)getpid());
 }
 
 bool tui_model_refresh(struct tui_model *m)
@@ -158,15 +180,18 @@ long tui_model_pump(struct tui_model *m)
 		return 0;
 	count_before = ftg_event_ring_count(m->ring);
 	over_before = ftg_event_ring_overwritten(m->ring);
-	ret = ftg_live_drain(m->live, NULL, ftg_event_ring_cb, m->ring);
+	ret = ftg_live_pump(m->live, 0, NULL, ftg_event_ring_cb, m->ring);
+	m->more = ret > 0 && ftg_live_more(m->live);
 	if (ret < 0) {
 		live_error(m);
 		return -1;
 	}
 	m->events_total += ftg_event_ring_count(m->ring) - count_before +
 			   ftg_event_ring_overwritten(m->ring) - over_before;
-	if (ftg_live_counters(m->live, &c) == 0)
+	if (ftg_live_counters(m->live, &c) == 0) {
 		m->lost = c.lost;
+		m->hidden = c.hidden;
+	}
 	return (long)(m->events_total - before);
 }
 
@@ -219,8 +244,7 @@ const struct ftg_check_line *tui_model_check_line(const struct tui_model *m,
 	return NULL;
 }
 
-/* The control descriptor, opened on first use; NULL (message set) if not. */
-static struct ftg_control *model_control(struct tui *tui)
+struct ftg_control *tui_model_control(struct tui *tui)
 {
 	struct tui_model *m = &tui->m;
 
@@ -280,7 +304,7 @@ int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n)
 	struct tui_model *m = &tui->m;
 	struct ftg_verdict *v;
 
-	if (!model_control(tui) || select_exactly(tui, addrs, n) < 0)
+	if (!tui_model_control(tui) || select_exactly(tui, addrs, n) < 0)
 		return -1;
 	v = ftg_check_run(m->ctl, m->map);
 	if (!v) {
@@ -316,7 +340,7 @@ int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n)
 		tui_message(tui, true, "nothing to arm: mark sites with Space");
 		return -1;
 	}
-	if (!model_control(tui) || select_exactly(tui, addrs, n) < 0)
+	if (!tui_model_control(tui) || select_exactly(tui, addrs, n) < 0)
 		return -1;
 	ret = ftg_control_arm(m->ctl, 0, &rep);
 	err = errno;
@@ -349,7 +373,7 @@ int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n)
 
 int tui_action_disarm(struct tui *tui)
 {
-	if (!model_control(tui))
+	if (!tui_model_control(tui))
 		return -1;
 	if (ftg_control_disarm(tui->m.ctl) < 0) {
 		tui_message(tui, true, "disarm: %s", ftg_error_last());

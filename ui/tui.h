@@ -118,6 +118,8 @@ struct tui_model {
 	char map_error[TUI_MSG_MAX];
 	unsigned int generation;	/* bumped on every re-read */
 
+	struct ftg_kallsyms *ks;		/* read on the first add */
+	struct ftg_ftrace_funcs *avail;
 	struct ftg_control *ctl;	/* opened on first action */
 	bool tui_armed;			/* an arm made through @ctl */
 
@@ -127,13 +129,27 @@ struct tui_model {
 	char live_error[TUI_MSG_MAX];
 	uint64_t events_total;		/* drained by this TUI */
 	uint64_t lost;
+	bool show_own;			/* our own reads' events too (--no-filter) */
+	uint64_t hidden;		/* own events left out */
+	bool more;			/* the last pump left events to read */
 	double events_per_s;
 	uint64_t rate_events;		/* for events_per_s */
 	uint64_t rate_ms;
 };
 
+/* Functions being offered to the module, a chunk per loop turn. */
+struct tui_admit {
+	bool active;
+	struct ftg_candidates *cand;	/* resolved from the patterns */
+	struct ftg_candidates *refused;
+	size_t next;			/* the first not offered yet */
+	int npatterns;
+	char first[TUI_INPUT_MAX];	/* the first pattern, for the filter */
+};
+
 struct tui {
 	struct tui_model m;
+	struct tui_admit admit;
 	const struct tui_screen_ops *screens[TUI_NSCREENS];
 	int current;
 	bool show_help;
@@ -148,6 +164,8 @@ struct tui {
 	char last_search[TUI_INPUT_MAX];
 	struct tui_prompt prompt;
 	struct tui_dialog dialog;
+	int tty_fd;			/* the terminal's input, watched for hangup */
+	bool kill_seen;			/* the kill dialog was shown */
 	/* bench mode */
 	bool bench;
 	unsigned long frames;
@@ -160,14 +178,25 @@ void tui_model_close(struct tui_model *m);
 bool tui_model_refresh(struct tui_model *m);
 /* Reloads the address map. */
 void tui_model_reload_map(struct tui_model *m);
-/* Drains live events into the ring; returns events taken. */
+/* Reads a bounded batch of live events into the ring; returns events
+ * taken (m->more: some were left for the next turn). */
 long tui_model_pump(struct tui_model *m);
+/* Shows or hides the TUI's own events (its reads may be traced). */
+void tui_model_show_own(struct tui_model *m, bool show);
 void tui_model_rate(struct tui_model *m, uint64_t now_ms);
 /* Actions; each returns 0 or -1 with @msg set, and may fill @tui's dialog. */
 int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_disarm(struct tui *tui);
 int tui_action_write(struct tui *tui, const char *path);
+/* The control descriptor, opened on first use; NULL (message set) if not. */
+struct ftg_control *tui_model_control(struct tui *tui);
+
+/* tui-add.c: kernel functions by glob, admitted through the module. */
+int tui_admit_start(struct tui *tui, const char *text);
+int tui_admit_step(struct tui *tui);
+int tui_admit_cancel(struct tui *tui);
+void tui_admit_free(struct tui *tui);
 /* One line about the site at @addr: its region, from the map. */
 void tui_model_describe(const struct tui_model *m, uint64_t addr, char *buf, size_t len);
 /* The finding of the TUI's last check for @addr, or NULL. */

@@ -28,6 +28,7 @@
 #define RECORD_PROGRESS_MS	250
 #define RECORD_INSTANCE		"ftguard"
 #define RECORD_MAX_PIDS		64
+#define RECORD_DRAIN_MS		500	/* the most the end may read */
 
 struct record_session {
 	struct ftg_cmd_ctx *ctx;
@@ -41,6 +42,7 @@ struct record_session {
 	pid_t pids[RECORD_MAX_PIDS];	/* -P, and the command with -F */
 	int npids;
 	bool pid_filter_set;
+	bool notrace_pid_set;		/* our own pid left out */
 	bool event_fork_was_on;
 	bool event_fork_set;
 	ssize_t old_buffer_kb;		/* -1: not changed */
@@ -138,6 +140,38 @@ static int write_buffer_kb(struct tracefs_instance *inst, unsigned long kb)
 	return tracefs_instance_file_write(inst, "buffer_size_kb", num) < 0 ? -1 : 0;
 }
 
+/*
+ * With a function on record's own path armed (vfs_read: its reads of the
+ * stats files), record would trace itself. As trace-cmd does unless
+ * --no-filter, its pid goes to the instance's set_event_notrace_pid: the
+ * kernel drops those events before they take buffer space. A list
+ * someone else set is left alone (and record's own events kept).
+ */
+static int hide_self(struct record_session *s)
+{
+	char *old, pid[16];
+
+	if (ftg_args_has(s->args, FTG_OPT_NO_FILTER) ||
+	    !tracefs_file_exists(s->inst, "set_event_notrace_pid"))
+		return 0;
+	old = tracefs_instance_file_read(s->inst, "set_event_notrace_pid", NULL);
+	if (old && old[strspn(old, " \n")]) {
+		ftg_cmd_warn(s->ctx, "set_event_notrace_pid is in use: record's own "
+			     "events are not filtered");
+		free(old);
+		return 0;
+	}
+	free(old);
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	if (tracefs_instance_file_write(s->inst, "set_event_notrace_pid", pid) < 0) {
+		ftg_cmd_error(s->ctx, "leaving record's own pid out "
+			      "(set_event_notrace_pid): %s", strerror(errno));
+		return FTG_CMD_ERROR;
+	}
+	s->notrace_pid_set = true;
+	return 0;
+}
+
 /* Instance settings: buffer size (-b), pid filter (-P, -F). */
 static int setup_instance(struct record_session *s)
 {
@@ -161,7 +195,7 @@ static int setup_instance(struct record_session *s)
 		}
 	}
 	if (!s->npids)
-		return 0;
+		return hide_self(s);
 	for (i = 0; i < s->npids; i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%d ", s->pids[i]);
 	if (tracefs_instance_file_write(s->inst, "set_event_pid", list) < 0) {
@@ -186,6 +220,9 @@ static void restore_instance(struct record_session *s)
 		return;
 	if (s->pid_filter_set && tracefs_instance_file_clear(s->inst, "set_event_pid") < 0)
 		ftg_cmd_warn(s->ctx, "could not clear the pid filter (set_event_pid)");
+	if (s->notrace_pid_set &&
+	    tracefs_instance_file_clear(s->inst, "set_event_notrace_pid") < 0)
+		ftg_cmd_warn(s->ctx, "could not clear set_event_notrace_pid");
 	if (s->event_fork_set)
 		tracefs_option_disable(s->inst, TRACEFS_OPTION_EVENT_FORK);
 	if (s->old_buffer_kb >= 0 && write_buffer_kb(s->inst, (unsigned long)s->old_buffer_kb) < 0)
@@ -269,40 +306,12 @@ static void abandon_command(struct record_session *s)
 
 static int arm_selection(struct record_session *s)
 {
-	struct ftg_check_report *rep = NULL;
-	struct ftg_verdict *v;
-	unsigned int flags = ftg_args_has(s->args, FTG_OPT_FORCE) ? FTG_ARM_FORCE : 0;
 	size_t nsites;
+	int ret = ftg_cmd_arm(s->ctx, s->args, s->ctl, s->map, 0, &nsites);
 
-	if (ftg_cmd_select(s->ctx, s->args, s->ctl, true, &nsites))
-		return FTG_CMD_ERROR;
-	v = ftg_check_run(s->ctl, s->map);
-	if (!v)
-		return ftg_cmd_lib_error(s->ctx, "checking");
-	if (!ftg_verdict_ok(v)) {
-		ftg_cmd_error(s->ctx, "refused: the check found inconsistent sites");
-		ftg_cmd_print_verdict(s->ctx, v, false);
-		ftg_verdict_free(v);
-		return FTG_CMD_REFUSED;
-	}
-	ftg_verdict_free(v);
-	if (ftg_control_arm(s->ctl, flags, &rep) < 0) {
-		int ret = ftg_error_code() == FTG_E_MODULE_REFUSED ? FTG_CMD_REFUSED
-								   : FTG_CMD_ERROR;
-
-		ftg_cmd_error(s->ctx, "%s: %s", ret == FTG_CMD_REFUSED ? "refused" : "arming",
-			      *ftg_error_last() ? ftg_error_last() : strerror(errno));
-		if (rep && (v = ftg_verdict_new(rep, s->map))) {
-			ftg_cmd_print_verdict(s->ctx, v, false);
-			ftg_verdict_free(v);
-		}
-		ftg_check_report_free(rep);
-		return ret;
-	}
-	ftg_check_report_free(rep);
-	if (s->ctx->verbosity > 0)
+	if (!ret && s->ctx->verbosity > 0)
 		ftg_cmd_info(s->ctx, "armed %zu sites", nsites);
-	return 0;
+	return ret;
 }
 
 /* Pump until the command ends or a signal comes; returns the wait status
@@ -331,12 +340,18 @@ static int record_loop(struct record_session *s, int *loop_err)
 static int finish_file(struct record_session *s)
 {
 	struct ftg_trace_counters c = { 0 };
-	int cpu, ret = 0;
+	int cpu, r, ret = 0;
 	char bytes[32];
+	uint64_t end;
 
 	if (ftg_control_disarm(s->ctl) < 0)
 		ftg_cmd_lib_error(s->ctx, "disarming (closing the control disarms too)");
-	if (ftg_live_drain(s->live, s->writer, NULL, NULL) < 0)
+	/* Bounded: another tracer may still fill the instance. */
+	end = now_ms() + RECORD_DRAIN_MS;
+	do
+		r = ftg_live_drain(s->live, s->writer, NULL, NULL);
+	while (r > 0 && ftg_live_more(s->live) && now_ms() < end);
+	if (r < 0)
 		ret = ftg_cmd_lib_error(s->ctx, "reading the last events");
 	show_progress(s, true);
 	if (s->progress)
@@ -512,6 +527,8 @@ static const struct ftg_cmd_option record_options[] = {
 	  .help = "arm more sites than the module's max_arm" },
 	{ .key = FTG_OPT_NO_PROGRESS, .long_name = "no-progress",
 	  .help = "no live progress line on a terminal" },
+	{ .key = FTG_OPT_NO_FILTER, .long_name = "no-filter",
+	  .help = "record record's own events too (left out by default)" },
 	FTG_OPTION_END
 };
 
@@ -535,7 +552,12 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"record leaves a whole, readable file of what was captured.\n"
 		"\n"
 		"-P and -F filter by process as in trace-cmd (the instance's\n"
-		"set_event_pid); with -F, children of COMMAND are followed.",
+		"set_event_pid); with -F, children of COMMAND are followed.\n"
+		"Without them, record leaves its own process out as trace-cmd does\n"
+		"(set_event_notrace_pid, restored at the end): a function on its\n"
+		"read path (vfs_read) would otherwise trace record itself.\n"
+		"--no-filter keeps its events. Events are read in bounded batches,\n"
+		"so Ctrl-C ends a record promptly whatever the event rate.",
 	.exit_status =
 		"0 recorded; 1 refused (inconsistent sites, already armed), or\n"
 		"COMMAND failed (the file is complete all the same); 2 usage or\n"

@@ -1,8 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `ftguard reset`: disarm, clear the kill latch and the trace buffer.
+ * `ftguard reset`: disarm, clear the kill latch and the trace buffer, and
+ * say what each of those cleared.
  */
+#include <stdlib.h>
+#include <string.h>
+
+#include <tracefs.h>
+
 #include "cmd/ftguard-cmd.h"
+
+#define RESET_INSTANCE "ftguard"
+
+/* Events in the instance's buffer: the "entries" of every CPU's stats. */
+static long long buffer_entries(struct ftg_cmd_ctx *ctx)
+{
+	struct tracefs_instance *inst;
+	long long total = 0;
+	char name[64], *stats, *p;
+	int cpu;
+
+	inst = tracefs_instance_alloc(ftg_root_tracefs(ftg_cmd_root(ctx)), RESET_INSTANCE);
+	if (!inst)
+		return -1;
+	for (cpu = 0;; cpu++) {
+		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
+		stats = tracefs_instance_file_read(inst, name, NULL);
+		if (!stats)
+			break;
+		p = strstr(stats, "entries:");
+		if (p)
+			total += strtoll(p + strlen("entries:"), NULL, 10);
+		free(stats);
+	}
+	tracefs_instance_free(inst);
+	return cpu ? total : -1;
+}
 
 static int send_reset(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl, void *data)
 {
@@ -11,10 +44,40 @@ static int send_reset(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl, void *da
 
 static int reset_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	int ret = ftg_cmd_control_send(ctx, send_reset, NULL, "resetting");
+	char text[FTG_TEXT_LEN * 4];
+	struct ftg_status st;
+	bool have_status;
+	long long entries;
+	int ret;
 
-	if (ret == FTG_CMD_OK)
+	memset(&st, 0, sizeof(st));
+	have_status = !ctx->root && ftg_cmd_root(ctx) &&
+		      ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) == 0;
+	entries = have_status ? buffer_entries(ctx) : -1;
+	ret = ftg_cmd_control_send(ctx, send_reset, NULL, "resetting");
+	if (ret != FTG_CMD_OK)
+		return ret;
+	if (!have_status) {
 		ftg_cmd_info(ctx, "disarmed, kill latch and trace buffer cleared");
+		return ret;
+	}
+	if (st.armed) {
+		ftg_escape(text, sizeof(text), st.owner, FTG_ESCAPE_TEXT);
+		ftg_cmd_info(ctx, "disarmed %llu sites armed by %s",
+			     (unsigned long long)st.armed_sites, text);
+	} else {
+		ftg_cmd_info(ctx, "disarmed: nothing was armed");
+	}
+	if (st.killed) {
+		ftg_escape(text, sizeof(text), st.kill_reason, FTG_ESCAPE_TEXT);
+		ftg_cmd_info(ctx, "cleared the kill latch: %s", text);
+	} else {
+		ftg_cmd_info(ctx, "kill latch: was not set");
+	}
+	if (entries >= 0)
+		ftg_cmd_info(ctx, "emptied the trace buffer: %lld events", entries);
+	else
+		ftg_cmd_info(ctx, "emptied the trace buffer");
 	return ret;
 }
 
@@ -26,7 +89,9 @@ const struct ftg_cmd_entry ftg_cmd_reset_entry = {
 		"After ftguard.ko killed tracing (a site failed its periodic\n"
 		"verification, see 'ftguard status'), nothing can be armed again\n"
 		"until the latch is cleared: reset does that, after disarming, and\n"
-		"empties the 'ftguard' trace instance's buffer.",
+		"empties the 'ftguard' trace instance's buffer. It says what each\n"
+		"step cleared: the sites that were armed and by whom, the kill\n"
+		"reason, the events dropped from the buffer.",
 	.exit_status = "0 done; 2 an error.",
 	.min_args = 0,
 	.max_args = 0,

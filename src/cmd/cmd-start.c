@@ -25,7 +25,7 @@ static const char *arm_refusal_hint(int err)
 }
 
 /* Show why an arm was refused: the findings when the check failed. */
-static void print_refusal(struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
+static void print_refusal(const struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
 			  struct ftg_check_report *rep, int err, const char *reason)
 {
 	const char *hint = arm_refusal_hint(err);
@@ -42,15 +42,64 @@ static void print_refusal(struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
 	}
 }
 
+/**
+ * ftg_cmd_arm - select, check and arm the -l/-n/-m selection
+ * @ctx: the invocation
+ * @args: the parsed command line
+ * @ctl: the control descriptor that will own the arm
+ * @map: the address map (NULL: the module's word only)
+ * @flags: FTG_ARM_* (--force adds FTG_ARM_FORCE)
+ * @nsites: set to the number of sites armed
+ *
+ * The map may see what the module cannot (a site it calls ok that lies in
+ * freed text): the arm is refused on either's word.
+ *
+ * Return: FTG_CMD_OK, FTG_CMD_REFUSED or FTG_CMD_ERROR, after a message.
+ */
+int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		struct ftg_control *ctl, const struct ftg_map *map,
+		unsigned int flags, size_t *nsites)
+{
+	struct ftg_check_report *rep = NULL;
+	struct ftg_verdict *v;
+	int ret = FTG_CMD_ERROR;
+
+	if (ftg_cmd_select(ctx, args, ctl, true, nsites))
+		return FTG_CMD_ERROR;
+	v = ftg_check_run(ctl, map);
+	if (!v)
+		return ftg_cmd_lib_error(ctx, "checking");
+	if (!ftg_verdict_ok(v)) {
+		ftg_cmd_error(ctx, "refused: the check found inconsistent sites");
+		ftg_cmd_print_verdict(ctx, v, false);
+		ftg_verdict_free(v);
+		return FTG_CMD_REFUSED;
+	}
+	ftg_verdict_free(v);
+	if (ftg_args_has(args, FTG_OPT_FORCE))
+		flags |= FTG_ARM_FORCE;
+	if (ftg_control_arm(ctl, flags, &rep) < 0) {
+		int err = errno;
+
+		if (ftg_error_code() != FTG_E_MODULE_REFUSED)
+			ftg_cmd_lib_error(ctx, "arming");
+		else {
+			print_refusal(ctx, map, rep, err, ftg_error_last());
+			ret = FTG_CMD_REFUSED;
+		}
+		ftg_check_report_free(rep);
+		return ret;
+	}
+	ftg_check_report_free(rep);
+	return FTG_CMD_OK;
+}
+
 static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	unsigned int flags = FTG_ARM_PERSISTENT;
-	struct ftg_check_report *rep = NULL;
-	struct ftg_verdict *v = NULL;
 	struct ftg_control *ctl;
 	struct ftg_map *map;
-	int ret = FTG_CMD_ERROR;
 	size_t nsites;
+	int ret;
 
 	if (ctx->root) {
 		ftg_cmd_error(ctx, "start changes the live system: --root is not allowed");
@@ -63,40 +112,10 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (!ctl)
 		return ftg_cmd_lib_error(ctx, "opening ftguard/control");
 	map = ftg_cmd_load_map(ctx);
-	if (ftg_cmd_select(ctx, args, ctl, true, &nsites))
-		goto out;
-
-	/* The map may see what the module cannot (a site it calls ok that
-	 * lies in freed text): refuse on either's word. */
-	v = ftg_check_run(ctl, map);
-	if (!v) {
-		ftg_cmd_lib_error(ctx, "checking");
-		goto out;
-	}
-	if (!ftg_verdict_ok(v)) {
-		ftg_cmd_error(ctx, "refused: the check found inconsistent sites");
-		ftg_cmd_print_verdict(ctx, v, false);
-		ret = FTG_CMD_REFUSED;
-		goto out;
-	}
-	if (ftg_args_has(args, FTG_OPT_FORCE))
-		flags |= FTG_ARM_FORCE;
-	if (ftg_control_arm(ctl, flags, &rep) < 0) {
-		int err = errno;
-
-		if (ftg_error_code() != FTG_E_MODULE_REFUSED) {
-			ftg_cmd_lib_error(ctx, "arming");
-			goto out;
-		}
-		print_refusal(ctx, map, rep, err, ftg_error_last());
-		ret = FTG_CMD_REFUSED;
-		goto out;
-	}
-	ftg_cmd_info(ctx, "armed %zu sites (persistent: 'ftguard stop' disarms)", nsites);
-	ret = FTG_CMD_OK;
-out:
-	ftg_check_report_free(rep);
-	ftg_verdict_free(v);
+	ret = ftg_cmd_arm(ctx, args, ctl, map, FTG_ARM_PERSISTENT, &nsites);
+	if (ret == FTG_CMD_OK)
+		ftg_cmd_info(ctx, "armed %zu sites (persistent: 'ftguard stop' disarms)",
+			     nsites);
 	ftg_map_free(map);
 	ftg_control_close(ctl);
 	return ret;

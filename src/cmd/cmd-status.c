@@ -4,9 +4,73 @@
  * sites, the last check.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 
 #include "cmd/ftguard-cmd.h"
+
+#define FTG_STATUS_KILLED	3	/* exit status: the kill latch is set */
+
+static bool file_exists(const char *path)
+{
+	return access(path, R_OK) == 0;
+}
+
+/**
+ * ftg_cmd_module_hint - how to load ftguard.ko on this machine
+ * @buf: filled with a command the user can run
+ * @len: size of @buf
+ *
+ * Only a path that exists is named: an installed module (make install puts
+ * it under /lib/modules/RELEASE, DKMS under updates/dkms) loads with
+ * modprobe; else the module next to this ftguard in a build tree, or the
+ * one the test VM ships.
+ *
+ * Return: @buf.
+ */
+const char *ftg_cmd_module_hint(char *buf, size_t len)
+{
+	static const char *const installed[] = { "extra", "updates/dkms", "updates" };
+	char path[PATH_MAX], exe[PATH_MAX - 32], *slash;
+	struct utsname u;
+	ssize_t n;
+	size_t i;
+
+	if (uname(&u) == 0) {
+		for (i = 0; i < sizeof(installed) / sizeof(installed[0]); i++) {
+			snprintf(path, sizeof(path), "/lib/modules/%s/%s/ftguard.ko",
+				 u.release, installed[i]);
+			if (file_exists(path) ||
+			    (strlen(path) + 3 < sizeof(path) &&
+			     file_exists(strcat(path, ".xz")))) {
+				snprintf(buf, len, "modprobe ftguard");
+				return buf;
+			}
+		}
+	}
+	/* A build tree: ftguard (or libtool's .libs/ftguard) beside kmod/. */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		for (i = 0; i < 2 && (slash = strrchr(exe, '/')); i++) {
+			*slash = '\0';
+			snprintf(path, sizeof(path), "%s/kmod/ftguard.ko", exe);
+			if (file_exists(path)) {
+				snprintf(buf, len, "insmod %s", path);
+				return buf;
+			}
+		}
+	}
+	if (file_exists("/lib/ftguard/ftguard.ko")) {
+		snprintf(buf, len, "insmod /lib/ftguard/ftguard.ko");
+		return buf;
+	}
+	snprintf(buf, len, "build and install it first: make && make install");
+	return buf;
+}
 
 static const char *text_or_dash(const char *s)
 {
@@ -130,10 +194,12 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 			ftg_json_object_end(j);
 			ftg_json_free(j);
 		} else {
+			char hint[PATH_MAX + 32];
+
 			label("module:");
 			printf("not loaded\n");
-			ftg_cmd_info(ctx, "load it with 'modprobe ftguard' "
-				     "(or 'insmod /lib/ftguard/ftguard.ko')");
+			ftg_cmd_info(ctx, "load it: %s",
+				     ftg_cmd_module_hint(hint, sizeof(hint)));
 		}
 		return FTG_CMD_REFUSED;
 	}
@@ -141,7 +207,19 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		status_json(&st);
 	else
 		status_text(&st);
-	return FTG_CMD_OK;
+	/* On the live system a kill is the answer that matters most: scripts
+	 * see it too. A snapshot's kill is history, shown above. */
+	if (!st.killed || ctx->root)
+		return FTG_CMD_OK;
+	if (!json) {
+		char reason[FTG_TEXT_LEN * 4];
+
+		ftg_escape(reason, sizeof(reason), text_or_dash(st.kill_reason),
+			   FTG_ESCAPE_TEXT);
+		ftg_cmd_error(ctx, "ftguard.ko killed tracing: %s (nothing is armed; "
+			      "'ftguard reset' clears it)", reason);
+	}
+	return FTG_STATUS_KILLED;
 }
 
 static const struct ftg_cmd_option status_options[] = {
@@ -160,7 +238,10 @@ const struct ftg_cmd_entry ftg_cmd_status_entry = {
 		"and the result of the last check. With --root the status saved in\n"
 		"a snapshot is shown.",
 	.exit_status =
-		"0 the status was shown; 1 ftguard.ko is not loaded; 2 an error.",
+		"0 the status was shown; 1 ftguard.ko is not loaded; 2 an error;\n"
+		"3 ftguard.ko killed tracing (a site failed its verification;\n"
+		"live system only): the status and the reason are printed, and\n"
+		"'ftguard reset' clears it.",
 	.options = status_options,
 	.min_args = 0,
 	.max_args = 0,

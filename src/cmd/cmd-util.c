@@ -288,9 +288,12 @@ static int need_module(const struct ftg_cmd_ctx *ctx, const struct ftg_root *roo
 	else if (path_exists(ftg_root_sys(root), "module/ftguard", &mod_err))
 		ftg_cmd_error(ctx, "ftguard.ko is loaded but %s/ftguard is missing",
 			      ftg_root_debugfs(root));
-	else
-		ftg_cmd_error(ctx, "ftguard.ko is not loaded: load it with 'modprobe "
-			      "ftguard' (or 'insmod /lib/ftguard/ftguard.ko')");
+	else {
+		char hint[4200];
+
+		ftg_cmd_error(ctx, "ftguard.ko is not loaded: load it: %s",
+			      ftg_cmd_module_hint(hint, sizeof(hint)));
+	}
 	return FTG_CMD_ERROR;
 }
 

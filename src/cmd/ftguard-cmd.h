@@ -38,6 +38,7 @@ enum ftg_cmd_long_key {
 	FTG_OPT_NO_PROGRESS,
 	FTG_OPT_FORCE,
 	FTG_OPT_PERSISTENT,
+	FTG_OPT_NO_FILTER,
 };
 
 /* What an option's argument (or an operand) completes to. */
@@ -224,6 +225,14 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdict *v,
 			   bool json);
 struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx);
+/* cmd-status.c: a command that loads ftguard.ko here, naming only a
+ * path that exists. */
+const char *ftg_cmd_module_hint(char *buf, size_t len);
+/* cmd-start.c: select, check and arm (refusals printed), for start,
+ * record and stream. */
+int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		struct ftg_control *ctl, const struct ftg_map *map,
+		unsigned int flags, size_t *nsites);
 
 /* cmd-complete.c */
 char **ftg_complete_words(struct ftg_cmd_ctx *ctx, int argc, char **argv,

@@ -5,11 +5,11 @@
  * pages handed to a trace.dat writer and/or decoded to a callback, and
  * lost events from per_cpu/cpuN/stats.
  *
- * With a writer the pages are spliced (tracefs_cpu_buffered_read), which
- * only ever yields full pages: a file holds no half-empty pages while
- * recording, and ftg_live_drain() collects the partial ones at the end.
- * Without a writer pages are read(), which also returns the partial page
- * the kernel is filling, so a live view is never a page behind.
+ * Full pages are spliced (tracefs_cpu_buffered_read): a file holds no
+ * half-empty pages while recording, ftg_live_drain() collects the partial
+ * ones at the end, and splicing makes no vfs_read call of its own. Without
+ * a writer each pump also read()s the page the kernel is filling, once per
+ * CPU, so a live view is never a page behind.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,8 +28,9 @@
 
 #define DEFAULT_INSTANCE	"ftguard"
 #define MAX_CPUS		4096
-#define PAGES_PER_PUMP		64	/* per CPU, so one busy CPU cannot starve the rest */
-#define CMDLINES_PERIOD_MS	1000
+#define DEFAULT_BUDGET_PAGES	64	/* per CPU and call */
+#define DEFAULT_BUDGET_MS	100
+#define CMDLINES_PERIOD_MS	250
 
 struct live_cpu {
 	int fd;
@@ -46,6 +47,14 @@ struct ftg_live {
 	int ncpus;
 	unsigned char *page;
 	struct ftg_trace_counters counters;
+	size_t budget_bytes;		/* per pump or drain call */
+	unsigned int budget_ms;
+	bool more;			/* the last call stopped at its budget */
+	int hide_pid;			/* 0: hide nobody */
+	bool proc_comms;		/* live system: ask /proc for unknown tasks */
+	struct ftg_event named;		/* an event given its task's name */
+	ftg_event_cb user_cb;		/* behind hide_cb while one call runs */
+	void *user_data;
 };
 
 static int count_cpus(struct tracefs_instance *inst)
@@ -243,6 +252,10 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 	for (cpu = 0; cpu < live->ncpus; cpu++)
 		if (open_cpu(live, cpu))
 			goto fail;
+	live->budget_bytes = (size_t)DEFAULT_BUDGET_PAGES * live->ncpus *
+			     live->fmt->page_size;
+	live->budget_ms = DEFAULT_BUDGET_MS;
+	live->proc_comms = !tracefs_dir;
 	return live;
 fail:
 	saved = errno ? errno : EIO;
@@ -305,6 +318,100 @@ struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live)
 	return live->fmt;
 }
 
+/**
+ * ftg_live_set_budget - bound the work of one pump or drain call
+ * @live: the session
+ * @max_bytes: stop after reading this many bytes of pages (0: one page
+ *             per CPU)
+ * @max_ms: stop after this many milliseconds (0: one round over the CPUs
+ *          too)
+ *
+ * A reader whose own reads are traced (vfs_read armed, say) never finds
+ * the buffer empty: each read makes the next event. The budget makes
+ * every call return, so the caller serves its input and signals between
+ * calls; ftg_live_more() then says data was left. The default is 64
+ * pages per CPU and 100 ms.
+ *
+ * Return: 0.
+ */
+int ftg_live_set_budget(struct ftg_live *live, size_t max_bytes, unsigned int max_ms)
+{
+	live->budget_bytes = max_bytes;
+	live->budget_ms = max_ms;
+	return 0;
+}
+
+/**
+ * ftg_live_more - did the last pump or drain stop at its budget?
+ * @live: the session
+ *
+ * Return: true when a CPU still had data at the end of the last call.
+ */
+bool ftg_live_more(const struct ftg_live *live)
+{
+	return live->more;
+}
+
+/**
+ * ftg_live_hide_pid - leave out the events of one task
+ * @live: the session
+ * @pid: the task (0: hide nobody)
+ *
+ * A tool tracing a function on its own read path sees its own calls: real
+ * hits, but rarely what the user wants (trace-cmd filters its own threads
+ * unless given --no-filter). Hidden events are not passed to callbacks
+ * and are counted in ftg_trace_counters.hidden; pages handed to a writer
+ * stay whole (filter those in the kernel, set_event_notrace_pid).
+ *
+ * Return: 0.
+ */
+int ftg_live_hide_pid(struct ftg_live *live, int pid)
+{
+	live->hide_pid = pid;
+	return 0;
+}
+
+/*
+ * saved_cmdlines learns a task's name only when the kernel records it, and
+ * it is read now and then: a short-lived task (dd) can come and go as
+ * "<...>". On the live system its /proc entry names it, once per task.
+ */
+static const struct ftg_event *name_task(struct ftg_live *live,
+					 const struct ftg_event *ev)
+{
+	char path[64], comm[FTG_COMM_LEN];
+	FILE *f;
+
+	if (!live->proc_comms || ev->pid <= 0 || strcmp(ev->comm, "<...>"))
+		return ev;
+	snprintf(path, sizeof(path), "/proc/%d/comm", ev->pid);
+	f = fopen(path, "re");
+	if (!f)
+		return ev;
+	if (!fgets(comm, sizeof(comm), f)) {
+		fclose(f);
+		return ev;
+	}
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	trace_formats_add_cmdline(live->fmt, ev->pid, comm);
+	live->named = *ev;
+	snprintf(live->named.comm, sizeof(live->named.comm), "%s", comm);
+	return &live->named;
+}
+
+static int hide_cb(const struct ftg_event *ev, void *data)
+{
+	struct ftg_live *live = data;
+
+	if (live->hide_pid && ev->pid == live->hide_pid) {
+		live->counters.hidden++;
+		return 0;
+	}
+	live->counters.events++;
+	return live->user_cb ? live->user_cb(name_task(live, ev), live->user_data) : 0;
+}
+
 static int handle_page(struct ftg_live *live, int cpu, int size,
 		       struct ftg_trace_writer *writer, ftg_event_cb cb,
 		       void *data)
@@ -319,55 +426,84 @@ static int handle_page(struct ftg_live *live, int cpu, int size,
 	live->counters.bytes += commit & ~TRACE_COMMIT_FLAGS;
 	if (writer && ftg_trace_writer_add_page(writer, cpu, live->page, size))
 		return -1;
+	if ((live->hide_pid || live->proc_comms) && cb) {
+		live->user_cb = cb;
+		live->user_data = data;
+		ftg_page_decode(live->fmt, cpu, live->page, size, hide_cb, live);
+		return 0;
+	}
 	n = ftg_page_decode(live->fmt, cpu, live->page, size, cb, data);
 	if (n > 0)
 		live->counters.events += n;
 	return 0;
 }
 
-/* Reads what one CPU has; @flush also takes the page being filled. */
-static int read_cpu(struct ftg_live *live, int cpu, bool flush,
-		    struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
+/*
+ * One page of @cpu: its size, 0 when the CPU has nothing, -1 on error.
+ * Full pages are spliced, which never goes through vfs_read: a tool that
+ * traces its own read path makes no event by taking them. @partial reads
+ * the page the kernel is filling instead.
+ */
+static int read_page(struct ftg_live *live, int cpu, bool partial)
 {
 	struct tracefs_cpu *tcpu = live->cpus[cpu].tcpu;
-	int pages = 0, r;
+	int r;
 
-	while (flush || pages < PAGES_PER_PUMP) {
-		if (flush)
-			r = tracefs_cpu_flush(tcpu, live->page);
-		else if (writer)
-			r = tracefs_cpu_buffered_read(tcpu, live->page, true);
-		else
-			r = tracefs_cpu_read(tcpu, live->page, true);
-		if (r < 0 && (errno == EAGAIN || errno == EINTR))
-			break;
-		if (r < 0)
-			return -1;
-		if (!r)
-			break;
-		if (handle_page(live, cpu, r, writer, cb, data))
-			return -1;
-		pages++;
-	}
-	return pages;
+	if (partial)
+		r = tracefs_cpu_flush(tcpu, live->page);
+	else
+		r = tracefs_cpu_buffered_read(tcpu, live->page, true);
+	if (r < 0 && (errno == EAGAIN || errno == EINTR))
+		return 0;
+	return r;
 }
 
-static int read_all(struct ftg_live *live, bool flush,
+static uint64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Round-robin, one page per CPU per round, so one busy CPU cannot starve
+ * the rest; within the budget of bytes and time, so a reader that feeds
+ * itself still returns. @rounds bounds the rounds too (0: no bound).
+ */
+static int read_all(struct ftg_live *live, bool partial, int rounds,
 		    struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
 {
+	uint64_t deadline = mono_ms() + live->budget_ms;
+	size_t bytes = 0;
+	bool any;
 	int cpu, r, total = 0;
 
-	for (cpu = 0; cpu < live->ncpus; cpu++) {
-		r = read_cpu(live, cpu, flush, writer, cb, data);
-		if (r < 0)
-			return -1;
-		total += r;
-	}
+	live->more = false;
+	do {
+		any = false;
+		for (cpu = 0; cpu < live->ncpus; cpu++) {
+			r = read_page(live, cpu, partial);
+			if (r < 0)
+				return -1;
+			if (!r)
+				continue;
+			any = true;
+			if (handle_page(live, cpu, r, writer, cb, data))
+				return -1;
+			total++;
+			bytes += (size_t)r;
+		}
+		if (any && (bytes >= live->budget_bytes || mono_ms() >= deadline)) {
+			live->more = true;
+			break;
+		}
+	} while (any && --rounds != 0);
 	return total;
 }
 
 /**
- * ftg_live_pump - read what the CPUs have
+ * ftg_live_pump - read what the CPUs have, within the budget
  * @live: the session
  * @timeout_ms: wait at most this long for data first (0: do not wait,
  *              -1: wait until data or a signal)
@@ -377,7 +513,8 @@ static int read_all(struct ftg_live *live, bool flush,
  *
  * The kernel wakes pollers of trace_pipe_raw only when a CPU buffer is
  * filled to buffer_percent, so a timeout is the normal way out; the
- * CPUs are read whether or not poll() said so.
+ * CPUs are read whether or not poll() said so. No wait when the last
+ * call left data. At most the budget (ftg_live_set_budget()) is read.
  *
  * Return: pages read (0 if none or interrupted by a signal), or -1 with
  * errno set.
@@ -386,9 +523,9 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 		  struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
 {
 	struct pollfd *fds;
-	int cpu, r;
+	int cpu, r, full, partial;
 
-	if (timeout_ms) {
+	if (timeout_ms && !live->more) {
 		fds = calloc(live->ncpus, sizeof(*fds));
 		if (!fds)
 			return -1;
@@ -404,17 +541,29 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 			return -1;
 	}
 	refresh_cmdlines(live, false);
-	return read_all(live, false, writer, cb, data);
+	full = read_all(live, false, 0, writer, cb, data);
+	if (full < 0 || writer || live->more)
+		return full;
+	/* The page being filled, once per CPU: a live view is never a page
+	 * behind, and a reader whose reads are traced makes one event per
+	 * CPU and call, not one per event it reads. */
+	partial = read_all(live, true, 1, writer, cb, data);
+	if (partial < 0)
+		return -1;
+	live->more = false;
+	return full + partial;
 }
 
 /**
- * ftg_live_drain - read everything left, partial pages included
+ * ftg_live_drain - read what is left, partial pages included
  * @live: the session
  * @writer: as for ftg_live_pump()
  * @cb: as for ftg_live_pump()
  * @data: passed to @cb
  *
- * Call after the tracing stopped (disarmed), before closing the writer.
+ * Call after the tracing stopped (disarmed), before closing the writer,
+ * until it returns 0 or ftg_live_more() is false; each call reads at
+ * most the budget, so a drain of a source that is still armed ends too.
  *
  * Return: pages read, or -1 with errno set.
  */
@@ -424,10 +573,12 @@ int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 	int full, partial;
 
 	refresh_cmdlines(live, true);
-	full = read_all(live, false, writer, cb, data);
+	full = read_all(live, false, 0, writer, cb, data);
 	if (full < 0)
 		return -1;
-	partial = read_all(live, true, writer, cb, data);
+	if (live->more)
+		return full;
+	partial = read_all(live, true, 0, writer, cb, data);
 	return partial < 0 ? -1 : full + partial;
 }
 

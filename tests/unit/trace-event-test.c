@@ -199,6 +199,79 @@ static void test_live_stream_into_small_ring(void **state)
 }
 
 /*
+ * A budget of one round: every pump returns after one page per CPU and
+ * says more is left, until the buffer is empty; nothing is lost or read
+ * twice on the way.
+ */
+static void test_live_budget(void **state)
+{
+	char *dir = fake_tracefs();
+	struct ftg_event_ring *ring = ftg_event_ring_alloc(1000);
+	struct ftg_trace_counters cnt;
+	struct ftg_live *live;
+	int pages, total = 0, calls = 0;
+
+	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", FTG_LIVE_NO_KALLSYMS);
+	assert_non_null(live);
+	assert_int_equal(ftg_live_set_budget(live, 0, 0), 0);
+	while ((pages = ftg_live_pump(live, 0, NULL, ftg_event_ring_cb, ring)) > 0) {
+		assert_true(pages <= ftg_live_ncpus(live));
+		if (total + pages < FIXTURE_PAGES)
+			assert_true(ftg_live_more(live));
+		total += pages;
+		calls++;
+	}
+	assert_int_equal(pages, 0);
+	assert_false(ftg_live_more(live));
+	assert_int_equal(total, FIXTURE_PAGES);
+	assert_true(calls >= FIXTURE_PAGES / ftg_live_ncpus(live));
+	ftg_live_counters(live, &cnt);
+	assert_int_equal(cnt.events, FIXTURE_EVENTS);
+	assert_int_equal(ftg_event_ring_count(ring), FIXTURE_EVENTS);
+	ftg_live_free(live);
+	ftg_event_ring_free(ring);
+	tt_rmdir(dir);
+}
+
+/* A hidden task's events reach no callback and are counted apart. */
+static void test_live_hide_pid(void **state)
+{
+	char *dir = fake_tracefs();
+	struct ftg_event_ring *ring = ftg_event_ring_alloc(1000);
+	struct ftg_trace_counters cnt;
+	struct ftg_live *live;
+	size_t i, of_pid = 0;
+	int pid;
+
+	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", FTG_LIVE_NO_KALLSYMS);
+	assert_non_null(live);
+	assert_int_equal(ftg_live_drain(live, NULL, ftg_event_ring_cb, ring), FIXTURE_PAGES);
+	pid = ftg_event_ring_get(ring, 0)->pid;
+	for (i = 0; i < ftg_event_ring_count(ring); i++)
+		of_pid += ftg_event_ring_get(ring, i)->pid == pid;
+	assert_true(of_pid > 0 && of_pid < FIXTURE_EVENTS);
+	ftg_live_free(live);
+	ftg_event_ring_free(ring);
+	tt_rmdir(dir);
+
+	dir = fake_tracefs();
+	ring = ftg_event_ring_alloc(1000);
+	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", FTG_LIVE_NO_KALLSYMS);
+	assert_non_null(live);
+	assert_int_equal(ftg_live_hide_pid(live, pid), 0);
+	assert_int_equal(ftg_live_drain(live, NULL, ftg_event_ring_cb, ring), FIXTURE_PAGES);
+	for (i = 0; i < ftg_event_ring_count(ring); i++)
+		assert_int_not_equal(ftg_event_ring_get(ring, i)->pid, pid);
+	ftg_live_counters(live, &cnt);
+	assert_int_equal(cnt.hidden, of_pid);
+	assert_int_equal(cnt.events, FIXTURE_EVENTS - of_pid);
+	assert_int_equal(ftg_event_ring_count(ring), FIXTURE_EVENTS - of_pid);
+	ftg_live_free(live);
+	ftg_event_ring_free(ring);
+	tt_rmdir(dir);
+}
+
+/*
  * insmod ran as pids 92 and 93 (and kworker 7 woke) after the session
  * opened: saved_cmdlines names them only later. The events and the file
  * must still name them.
@@ -466,6 +539,8 @@ int main(void)
 		cmocka_unit_test(test_live_record_path),
 		cmocka_unit_test(test_live_with_kallsyms),
 		cmocka_unit_test(test_live_stream_into_small_ring),
+		cmocka_unit_test(test_live_budget),
+		cmocka_unit_test(test_live_hide_pid),
 		cmocka_unit_test(test_live_learns_new_comms),
 		cmocka_unit_test(test_live_without_instance),
 		cmocka_unit_test(test_ring),

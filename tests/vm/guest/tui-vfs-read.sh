@@ -1,0 +1,104 @@
+#!/bin/sh
+# The TUI arms vfs_read, whose calls include the TUI's own reads of the
+# trace buffer, under a load of 100,000-read dd runs: the Live screen keeps
+# updating, ?, the screen keys and C-l are answered within 1 s (polled),
+# the TUI's own events are hidden by default and shown after H, q exits
+# and leaves nothing enabled within 2 s; so does killing the terminal
+# (the tmux server) instead of q.
+. /tests/lib.sh
+. /tests/read-load.inc
+
+T="tmux -L ftgvfs"
+screen() { $T capture-pane -p -t tui 2>/dev/null; }
+screen_has() { screen | grep -Eq -- "$1"; }
+screen_lacks() { ! screen_has "$1"; }
+wait_screen() { # wait_screen SECONDS REGEX WHAT
+	wait_for "$1" screen_has "$2" ||
+		{ screen; cat /tmp/tui.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
+}
+keys() { $T send-keys -t tui "$@"; }
+# answered KEY REGEX WHAT: KEY's answer is on the screen within 1 s.
+answered() {
+	keys "$1"
+	within 100 screen_has "$2" ||
+		{ screen; fail "$3 not answered within 1 s (/$2/, ${WAITED_CS}0 ms)"; }
+	log "$3 answered in ${WAITED_CS}0 ms"
+}
+events() { screen | sed -n 's/.* | events \([0-9]*\).*/\1/p' | head -n 1; }
+events_above() { [ "$(events)" -gt "$1" ] 2>/dev/null; }
+
+start_tui() {
+	rm -f /tmp/tui.rc
+	$T new-session -d -s tui -x 80 -y 24 \
+		"ftguard tui -- --refresh 250 2>/tmp/tui.err; echo \$? > /tmp/tui.rc" ||
+		fail "tmux new-session"
+	wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
+	keys / vfs_read Enter
+	wait_screen 20 '^ vfs_read +vmlinux ' "vfs_read on the Sites screen"
+	keys a
+	wait_screen 20 'armed 1 site' "the arm message"
+	wait_for 10 vfs_read_enabled || fail "vfs_read not in enabled_functions"
+	TUI_PID=$(awk '$1 == "owner" { print $2 }' "$FTG_DEBUGFS/status")
+	log "the TUI (pid $TUI_PID) armed vfs_read"
+}
+
+command -v tmux >/dev/null || skip "no tmux in the guest"
+cleanup() { read_load_stop; $T kill-server 2>/dev/null; unload_ftguard_soon; true; }
+trap cleanup EXIT
+export PATH=$PATH:/usr/libexec
+load_ftguard
+# A kernel function becomes a site once ftguard.ko admitted it.
+ftguard -q check -l vfs_read || fail "check -l vfs_read"
+
+start_tui
+read_load_start
+keys 2
+wait_screen 10 'FOLLOW \(p\) \| lost [0-9]+ \| events [0-9]+' "the Live header"
+wait_for 20 screen_has ' dd-[0-9]+ +vfs_read ' || { screen; fail "no dd vfs_read on the Live screen"; }
+n=$(events)
+wait_for 10 events_above "$n" || { screen; fail "the Live screen stopped at $n events"; }
+log "Live: $n events, then $(events)"
+# The TUI's own reads are vfs_read calls too: hidden by default, counted.
+wait_for 10 screen_has 'own hidden [0-9]+' || { screen; fail "own events not counted as hidden"; }
+screen | grep -Eq " [a-z-]*-$TUI_PID +vfs_read " && { screen; fail "the TUI's own events shown by default"; }
+screen > /tmp/live-vfs-read.txt
+export_file /tmp/live-vfs-read.txt
+
+answered '?' 'Help: Live' "? (help)"
+answered Escape 'FOLLOW \(p\)' "Esc (close help)"
+answered 1 'FUNCTION +OWNER +ADDRESS' "1 (Sites)"
+answered 3 'regions, [0-9]+ overlaps' "3 (Map)"
+answered 2 'FOLLOW \(p\)' "2 (Live)"
+answered C-l 'FOLLOW \(p\)' "C-l"
+# Hidden: a filter on the TUI's name finds none of its events...
+no_dd_rows() { ! screen_has ' dd-[0-9]+ +vfs_read '; }
+keys f C-u ftguard-tui Enter
+wait_for 5 no_dd_rows || { screen; fail "the filter on ftguard-tui still shows dd"; }
+screen_has "ftguard-tui-$TUI_PID +vfs_read " && { screen; fail "own events shown while hidden"; }
+# ...after H, it does: they are real calls of vfs_read.
+answered H "showing this TUI's own events" "H (show own events)"
+wait_for 10 screen_has "ftguard-tui-$TUI_PID +vfs_read " || { screen; fail "own events not shown after H"; }
+screen > /tmp/live-own.txt
+export_file /tmp/live-own.txt
+answered H "hiding this TUI's own events" "H (hide them again)"
+keys f C-u Enter
+
+keys q
+within 200 test -s /tmp/tui.rc || { screen; fail "q: the TUI did not exit within 2 s"; }
+log "q: exited in ${WAITED_CS}0 ms"
+within 200 nothing_enabled || fail "q: enabled_functions not empty within 2 s"
+expect_eq "TUI exit status after q" 0 "$(cat /tmp/tui.rc)"
+$T kill-server 2>/dev/null
+
+# The terminal goes away instead: SIGHUP, and the arm goes with the TUI.
+start_tui
+keys 2
+wait_for 20 screen_has ' dd-[0-9]+ +vfs_read ' || { screen; fail "no dd vfs_read (second TUI)"; }
+$T kill-server
+within 200 nothing_enabled || fail "terminal killed: enabled_functions not empty within 2 s"
+log "terminal killed: nothing enabled after ${WAITED_CS}0 ms"
+within 200 sh -c "! kill -0 $TUI_PID 2>/dev/null" || fail "terminal killed: the TUI ($TUI_PID) still runs"
+read_load_stop
+expect_eq "armed at the end" 0 "$(awk '$1 == "armed" { print $2 }' "$FTG_DEBUGFS/status")"
+unload_ftguard_soon || fail "rmmod ftguard"
+pass
