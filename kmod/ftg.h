@@ -18,8 +18,10 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
+#include "ftg_arch.h"
+
 #define FTG_FORMAT_VERSION	1
-#define FTG_SITE_BYTES		MCOUNT_INSN_SIZE	/* 5 on x86 */
+#define FTG_SITES_FORMAT_VERSION 2	/* offset and bytes added */
 #define FTG_MAX_TOMBSTONES	64
 #define FTG_REPORT_ALL_BELOW	64	/* check lists ok sites below this */
 #define FTG_LINE_MAX		256
@@ -74,7 +76,7 @@ enum ftg_site_state {
 	FTG_SITE_PLANTED,
 };
 
-/* What a site's 5 bytes may be: the arch NOP, or a call to a trampoline. */
+/* What a site's bytes may be: the arch NOP, or a call to a trampoline. */
 struct ftg_expect {
 	u8 nop[FTG_SITE_BYTES];
 	u8 call_op;
@@ -94,8 +96,10 @@ struct ftg_site {
 	int arm_idx;			/* slot in ftg.armset, -1 if not armed */
 	u64 hits;			/* hits folded in from past arms */
 	unsigned int reads;		/* reads of its text, see ftg_read_text */
+	u8 offset;			/* from its function's start: the prefix */
 	struct ftg_expect expect;
-	u8 actual[FTG_SITE_BYTES];
+	const struct ftg_prefix *prefix; /* the arch's prefix last read, or NULL */
+	u8 actual[FTG_PROLOGUE_MAX];	/* prefix then site, as last read */
 	bool actual_valid;
 };
 
@@ -213,13 +217,15 @@ enum ftg_sym { FTG_SYM_EXACT, FTG_SYM_OTHER, FTG_SYM_NONE };
 struct ftg_site *ftg_site_find(unsigned long ip);
 struct ftg_site *ftg_site_first(void);
 struct ftg_site *ftg_site_next(struct ftg_site *s);
-struct ftg_site *ftg_site_add(unsigned long ip, const char *name,
-			      struct ftg_module *owner, bool init);
+struct ftg_site *ftg_site_add(unsigned long ip, unsigned int offset,
+			      const char *name, struct ftg_module *owner,
+			      bool init);
 void ftg_site_drop(struct ftg_site *s, const char *reason);
 bool ftg_is_record(unsigned long ip);
 bool ftg_are_records(struct ftg_site **sites, unsigned int n);
 enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
-			      const char *modname);
+			      unsigned int offset, const char *modname);
+long ftg_sym_offset(char *sym);
 int ftg_admit(const char *name, unsigned long ip, char *why, size_t len);
 int ftg_modules_init(void);
 void ftg_modules_exit(void);
@@ -232,6 +238,7 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 const char *ftg_verdict_name(enum ftg_verdict v);
 const char *ftg_site_state_name(enum ftg_site_state st);
 size_t ftg_escape(char *dst, size_t size, const char *src);
+size_t ftg_site_bytes_hex(char *dst, const struct ftg_site *s, bool expected);
 void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
 
 /* ftg_arm.c */

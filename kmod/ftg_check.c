@@ -2,8 +2,11 @@
 /*
  * Checking sites. A site's text is read only once it is proven text: it is
  * still a current ftrace record, its owner is not going, and the symbol
- * table still names it at +0x0. Reads go through ftg_read_text() alone,
- * which counts them per site, so a test can prove what was never read.
+ * table still names it at its offset in its function. What is read is the
+ * prologue, from the function's start to the end of the site (ftg_arch.h).
+ * Reads go through ftg_read_text() (and, for a call through its module's
+ * PLT, ftg_read_plt()), which count them per site, so a test can prove
+ * what was never read.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -13,19 +16,12 @@
 #include <linux/string.h>
 #include <linux/string_helpers.h>
 #include <linux/uaccess.h>
-#include <linux/version.h>
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-#include <linux/unaligned.h>
-#else
-#include <asm/unaligned.h>
-#endif
 
 #include "ftg.h"
 #include "ftg_trace.h"
 
-/* A first byte int3 is another patch in flight: re-read at most this often. */
-#define FTG_INT3_RETRIES	10
-#define FTG_INT3		0xcc
+/* A patch in flight (ftg_arch_patch_in_flight): re-read at most this often. */
+#define FTG_IN_FLIGHT_RETRIES	10
 
 const char *ftg_verdict_name(enum ftg_verdict v)
 {
@@ -66,7 +62,7 @@ static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
 	if (s->owner && s->owner->state >= FTG_MOD_GOING)
 		return FTG_V_STALE;
 	record = proven || ftg_is_record(s->ip);
-	sym = ftg_sym_classify(s->ip, s->name,
+	sym = ftg_sym_classify(s->ip, s->name, s->offset,
 			       s->owner ? s->owner->name : NULL);
 	if (s->had_record && !record)
 		return FTG_V_STALE;	/* its record went away */
@@ -79,12 +75,32 @@ static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
 	return FTG_V_OK;
 }
 
-/* The only place ftguard reads a site's text. Proven text only. */
+/*
+ * The only place ftguard reads a site's text: its prologue. Proven text
+ * only; the prefix belongs to the same symbol as the proven record.
+ */
 static int ftg_read_text(struct ftg_site *s, u8 *buf)
 {
 	s->reads++;
-	return copy_from_kernel_nofault(buf, (const void *)s->ip,
-					FTG_SITE_BYTES);
+	return copy_from_kernel_nofault(buf, (const void *)(s->ip - s->offset),
+					s->offset + FTG_SITE_BYTES);
+}
+
+/*
+ * The PLT entry an armed site of a module calls through (arm64): read only
+ * when it lies in the core text of the site's own live module.
+ */
+static int ftg_read_plt(struct ftg_site *s, unsigned long plt, u8 *buf)
+{
+	const struct ftg_module *fm = s->owner;
+
+	if (!FTG_ARCH_PLT_BYTES || !fm || fm->state >= FTG_MOD_GOING ||
+	    plt < fm->core_base ||
+	    plt - fm->core_base + FTG_ARCH_PLT_BYTES > fm->core_text_size)
+		return -EFAULT;
+	s->reads++;
+	return copy_from_kernel_nofault(buf, (const void *)plt,
+					FTG_ARCH_PLT_BYTES);
 }
 
 /* Is @addr in the text of a module ftguard tracks (live init text included)? */
@@ -138,12 +154,13 @@ bool ftg_is_trampoline(unsigned long target)
 	       !ftg_in_module_text(target);
 }
 
-/* Reads proven text and judges its bytes against @s->expect. */
+/* Reads proven text and judges its prologue against @s->expect. */
 static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
 {
+	const u8 *site = s->actual + s->offset;
+	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
 	unsigned int tries = 0;
 	unsigned long target;
-	s32 rel;
 
 	for (;;) {
 		if (ftg_read_text(s, s->actual)) {
@@ -151,16 +168,23 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
 			return FTG_V_STALE;
 		}
 		s->actual_valid = true;
-		if (s->actual[0] != FTG_INT3 || ++tries > FTG_INT3_RETRIES)
+		if (!ftg_arch_patch_in_flight(site) ||
+		    ++tries > FTG_IN_FLIGHT_RETRIES)
 			break;
 		usleep_range(100, 200);
 	}
-	if (!memcmp(s->actual, s->expect.nop, FTG_SITE_BYTES))
-		return FTG_V_OK;
-	if (s->actual[0] != s->expect.call_op)
+	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
+	if (!s->prefix)
 		return FTG_V_MISMATCH;
-	rel = (s32)get_unaligned_le32(&s->actual[1]);
-	target = s->ip + FTG_SITE_BYTES + rel;
+	if (!memcmp(site, s->expect.nop, FTG_SITE_BYTES))
+		return FTG_V_OK;
+	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
+		return FTG_V_MISMATCH;
+	if (ftg_is_trampoline(target))
+		return FTG_V_OK;
+	if (ftg_read_plt(s, target, plt) ||
+	    !ftg_arch_plt_target(target, plt, &target))
+		return FTG_V_MISMATCH;
 	return ftg_is_trampoline(target) ? FTG_V_OK : FTG_V_MISMATCH;
 }
 
@@ -169,6 +193,7 @@ static enum ftg_verdict ftg_check_site(struct ftg_site *s, bool proven)
 	enum ftg_verdict v = ftg_prove_text(s, proven);
 
 	s->actual_valid = false;
+	s->prefix = NULL;
 	if (v == FTG_V_OK)
 		v = ftg_judge_bytes(s);
 	switch (v) {
@@ -203,17 +228,47 @@ void ftg_escape_into(char *dst, size_t size, const char *src, const char *only)
 	dst[min_t(size_t, n, size - 1)] = '\0';
 }
 
-static size_t ftg_hex(char *dst, const u8 *bytes, bool valid)
+static size_t ftg_hex(char *dst, const u8 *bytes, unsigned int n)
 {
-	if (!valid)
+	return n ? sprintf(dst, "%*phN", n, bytes) : 0;
+}
+
+/**
+ * ftg_site_bytes_hex - a site's prologue as "prefix:site" hex
+ * @dst: room for 2 * FTG_PROLOGUE_MAX + 2 bytes
+ * @s: the site
+ * @expected: what a check expects (the prefix it read, else the arch's
+ *	first of that length) rather than what it read
+ *
+ * No prefix, no colon: "0f1f440000". "-" when nothing was read.
+ * Return: the length written, without the NUL.
+ */
+size_t ftg_site_bytes_hex(char *dst, const struct ftg_site *s, bool expected)
+{
+	const struct ftg_prefix *prefix = s->prefix;
+	size_t n = 0;
+
+	if (!expected && !s->actual_valid)
 		return sprintf(dst, "-");
-	return sprintf(dst, "%*phN", FTG_SITE_BYTES, bytes);
+	if (s->offset) {
+		if (expected) {
+			if (!prefix)
+				prefix = ftg_arch_prefix_first(s->offset);
+			n = ftg_hex(dst, prefix->bytes, s->offset);
+		} else {
+			n = ftg_hex(dst, s->actual, s->offset);
+		}
+		dst[n++] = ':';
+	}
+	n += ftg_hex(dst + n, expected ? s->expect.nop : s->actual + s->offset,
+		     FTG_SITE_BYTES);
+	return n;
 }
 
 /* Worst case: every name char escaped to 4, plus the fixed fields. */
 static size_t ftg_line_max(const struct ftg_site *s)
 {
-	return 96 + 4 * strlen(s->name) + 4 * strlen(ftg_owner_name(s));
+	return 128 + 4 * strlen(s->name) + 4 * strlen(ftg_owner_name(s));
 }
 
 static size_t ftg_report_line(char *p, struct ftg_site *s, enum ftg_verdict v,
@@ -224,8 +279,9 @@ static size_t ftg_report_line(char *p, struct ftg_site *s, enum ftg_verdict v,
 	n = sprintf(p, "0x%lx %s ", s->ip, ftg_verdict_name(v));
 	n += ftg_escape(p + n, room - n, ftg_owner_name(s));
 	p[n++] = ' ';
-	n += sprintf(p + n, "%*phN ", FTG_SITE_BYTES, s->expect.nop);
-	n += ftg_hex(p + n, s->actual, s->actual_valid);
+	n += ftg_site_bytes_hex(p + n, s, true);
+	p[n++] = ' ';
+	n += ftg_site_bytes_hex(p + n, s, false);
 	p[n++] = ' ';
 	n += ftg_escape(p + n, room - n, s->name);
 	p[n++] = '\n';

@@ -22,7 +22,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
-#include <linux/version.h>
 
 #include "ftg.h"
 #include "ftg_trace.h"
@@ -312,7 +311,7 @@ static int ftg_cmd_plant(struct ftg_session *sess, int argc, char **argv,
 		ret = ftg_parse_ip(argv[2], &ip, why, len);
 	if (ret)
 		return ret;
-	s = ftg_site_add(ip, stale ? argv[3] : "(foreign)", NULL, false);
+	s = ftg_site_add(ip, 0, stale ? argv[3] : "(foreign)", NULL, false);
 	if (!s) {
 		snprintf(why, len, "0x%lx is already a site", ip);
 		return -EEXIST;
@@ -481,7 +480,7 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 {
 	struct ftg_session *sess = file->private_data;
 	char why[FTG_REASON_MAX];
-	char *buf, *next, *line;
+	char *buf, *next, *line, *nul;
 	unsigned int lineno = 0;
 	int ret = 0;
 
@@ -500,7 +499,15 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 	ftg_obj_add(FTG_OBJ_SCRATCH, buf);
 
 	mutex_lock(&ftg.lock);
-	for (next = buf; next && *next && ret >= 0; ) {
+	/* A NUL would end the text early: "arm\0garbage" must not arm. */
+	nul = memchr(buf, '\0', count);
+	if (nul) {
+		snprintf(ftg.last_error, sizeof(ftg.last_error),
+			 "NUL byte at offset %td of the write", nul - buf);
+		ftg_respond(sess, -EINVAL, ftg.last_error);
+		ret = -EINVAL;
+	}
+	for (next = buf; !nul && next && *next && ret >= 0; ) {
 		line = strsep(&next, "\n");
 		lineno++;
 		why[0] = '\0';
@@ -586,7 +593,7 @@ const struct file_operations ftg_control_fops = {
 	.read = ftg_control_read,
 	.write = ftg_control_write,
 	.release = ftg_control_release,
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+#ifdef FTG_HAVE_NO_LLSEEK
 	.llseek = no_llseek,
 #endif
 };

@@ -45,7 +45,6 @@
 #include <linux/module.h>
 #include <linux/trace.h>
 #include <linux/trace_events.h>
-#include <linux/version.h>
 
 #include "ftg.h"
 
@@ -72,7 +71,7 @@ static const char *const ftg_events[] = {
 
 static struct trace_array *ftg_instance_get(void)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+#ifdef FTG_HAVE_TRACE_ARRAY_GET_SYSTEMS
 	return trace_array_get_by_name("ftguard", NULL);
 #else
 	return trace_array_get_by_name("ftguard");

@@ -4,7 +4,9 @@
  *
  * Sites come only from build-time records: a module's ftrace_callsites
  * (taken at COMING, or when ftguard starts for modules already loaded) and
- * vmlinux candidates that the kernel itself confirms (ftg_admit). Init
+ * vmlinux candidates that the kernel itself confirms (ftg_admit). A site is
+ * the ftrace record of its function, at the offset the arch's prologue
+ * puts it (ftg_arch.h); the symbol table must name it exactly there. Init
  * sites are dropped in the LIVE notifier, the last moment before init text
  * is freed; every site of a module is dropped in its GOING notifier. All of
  * it runs under ftg.lock.
@@ -14,15 +16,13 @@
 #include <linux/kobject.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/version.h>
-#include <asm/nops.h>
 
 #include "ftg.h"
 #include "ftg_trace.h"
 
 static const struct ftg_expect ftg_expect_default = {
-	.nop = { BYTES_NOP5 },
-	.call_op = 0xe8,	/* call rel32 */
+	.nop = FTG_ARCH_NOP,
+	.call_op = FTG_ARCH_CALL_OP,
 };
 
 struct ftg_site *ftg_site_find(unsigned long ip)
@@ -68,8 +68,9 @@ const char *ftg_owner_name(const struct ftg_site *s)
 }
 
 /* Returns NULL (and adds nothing) if @ip is already a site or on -ENOMEM. */
-struct ftg_site *ftg_site_add(unsigned long ip, const char *name,
-			      struct ftg_module *owner, bool init)
+struct ftg_site *ftg_site_add(unsigned long ip, unsigned int offset,
+			      const char *name, struct ftg_module *owner,
+			      bool init)
 {
 	struct rb_node **link = &ftg.sites.rb_node, *parent = NULL;
 	struct ftg_site *s;
@@ -96,6 +97,7 @@ struct ftg_site *ftg_site_add(unsigned long ip, const char *name,
 	}
 	ftg_obj_add(FTG_OBJ_SITE, s);
 	s->ip = ip;
+	s->offset = offset;
 	s->owner = owner;
 	s->init = init;
 	s->had_record = true;
@@ -177,23 +179,48 @@ bool ftg_are_records(struct ftg_site **sites, unsigned int n)
 }
 
 /*
+ * Cuts sprint_symbol()'s "name+0xoff/0xsize [mod]" in @sym at the '+' and
+ * returns off, or -1 when @sym names no symbol.
+ */
+long ftg_sym_offset(char *sym)
+{
+	char *plus = strchr(sym, '+'), *slash;
+	unsigned long off;
+
+	if (!plus)
+		return -1;
+	slash = strchr(plus, '/');
+	if (!slash)
+		return -1;
+	*slash = '\0';
+	*plus = '\0';
+	if (kstrtoul(plus + 1, 16, &off) || off > LONG_MAX)
+		off = -1;
+	*slash = '/';
+	return off;
+}
+
+/*
  * Classifies what the kernel's symbol table says is at @ip: exactly
- * "@name+0x0/..." in @modname (NULL: vmlinux), another symbol, or none.
+ * "@name+@offset/..." in @modname (NULL: vmlinux), another symbol (or
+ * offset), or none. Leaves the whole symbol in ftg.symbuf.
  */
 enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
-			      const char *modname)
+			      unsigned int offset, const char *modname)
 {
 	char *buf = ftg.symbuf;
 	size_t nlen = strlen(name);
 	const char *plus, *mod;
+	char want[24];
 
 	lockdep_assert_held(&ftg.lock);
 	sprint_symbol(buf, ip);
 	plus = strchr(buf, '+');
 	if (!plus)
 		return FTG_SYM_NONE;
+	snprintf(want, sizeof(want), "+0x%x/", offset);
 	if (plus - buf != nlen || strncmp(buf, name, nlen) ||
-	    strncmp(plus, "+0x0/", 5))
+	    strncmp(plus, want, strlen(want)))
 		return FTG_SYM_OTHER;
 	mod = strstr(plus, " [");
 	if (!modname)
@@ -207,9 +234,32 @@ enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
 	return (*mod == ']' || *mod == ' ') ? FTG_SYM_EXACT : FTG_SYM_OTHER;
 }
 
+/*
+ * Where @ip's function has its record when @ip is the function's start
+ * but the arch may put the record after a prefix: ftrace_set_filter_ip()
+ * takes a function's start for its record, and a record at +len covers
+ * +len but not +len-1. 0 when the record is at @ip itself.
+ */
+static unsigned int ftg_record_after_prefix(unsigned long ip)
+{
+	unsigned int i, len, tried = 0;
+
+	for (i = 0; i < ARRAY_SIZE(ftg_arch_prefixes); i++) {
+		len = ftg_arch_prefixes[i].len;
+		if (!len || len == tried)
+			continue;	/* prefixes of one length are together */
+		tried = len;
+		if (ftg_is_record(ip + len) && !ftg_is_record(ip + len - 1))
+			return len;
+	}
+	return 0;
+}
+
 int ftg_admit(const char *name, unsigned long ip, char *why, size_t len)
 {
 	struct ftg_site *s = ftg_site_find(ip);
+	unsigned int after;
+	long off;
 
 	if (s) {
 		if (!s->owner && !strcmp(s->name, name))
@@ -222,12 +272,24 @@ int ftg_admit(const char *name, unsigned long ip, char *why, size_t len)
 		snprintf(why, len, "0x%lx is not an ftrace record", ip);
 		goto reject;
 	}
-	if (ftg_sym_classify(ip, name, NULL) != FTG_SYM_EXACT) {
-		snprintf(why, len, "0x%lx is %s, not %s+0x0 in vmlinux",
+	sprint_symbol(ftg.symbuf, ip);
+	off = ftg_sym_offset(ftg.symbuf);
+	if (off < 0 || !ftg_arch_offset_ok(off) ||
+	    ftg_sym_classify(ip, name, off, NULL) != FTG_SYM_EXACT) {
+		sprint_symbol(ftg.symbuf, ip);	/* whole, for the reason */
+		snprintf(why, len,
+			 "0x%lx is %s, not the record of %s in vmlinux",
 			 ip, ftg.symbuf, name);
 		goto reject;
 	}
-	if (!ftg_site_add(ip, name, NULL, false)) {
+	after = off ? 0 : ftg_record_after_prefix(ip);
+	if (after) {
+		snprintf(why, len,
+			 "0x%lx is the start of %s; its record is at +0x%x",
+			 ip, name, after);
+		goto reject;
+	}
+	if (!ftg_site_add(ip, off, name, NULL, false)) {
 		snprintf(why, len, "out of memory");
 		return -ENOMEM;
 	}
@@ -242,7 +304,7 @@ reject:
 
 static void ftg_module_layout(const struct module *mod, struct ftg_module *fm)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+#ifdef FTG_HAVE_MODULE_MEM
 	fm->core_base = (unsigned long)mod->mem[MOD_TEXT].base;
 	fm->core_text_size = mod->mem[MOD_TEXT].size;
 	fm->init_base = (unsigned long)mod->mem[MOD_INIT_TEXT].base;
@@ -292,9 +354,10 @@ static void ftg_module_add_sites(const struct module *mod,
 	unsigned int i;
 
 	for (i = 0; i < mod->num_ftrace_callsites; i++) {
-		unsigned long ip = mod->ftrace_callsites[i];
+		unsigned long ip =
+			ftg_arch_callsite_record(mod->ftrace_callsites[i]);
 		bool init;
-		char *plus;
+		long off;
 
 		if (ftg_in(ip, fm->core_base, fm->core_text_size))
 			init = false;
@@ -304,11 +367,10 @@ static void ftg_module_add_sites(const struct module *mod,
 		else
 			continue;
 		sprint_symbol(ftg.symbuf, ip);
-		plus = strchr(ftg.symbuf, '+');
-		if (!plus || strncmp(plus, "+0x0/", 5))
-			continue;	/* not a function start: not a site */
-		*plus = '\0';
-		ftg_site_add(ip, ftg.symbuf, fm, init);
+		off = ftg_sym_offset(ftg.symbuf);
+		if (off < 0 || !ftg_arch_offset_ok(off))
+			continue;	/* not where a prologue ends: not a site */
+		ftg_site_add(ip, off, ftg.symbuf, fm, init);
 	}
 }
 

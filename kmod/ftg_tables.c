@@ -93,8 +93,10 @@ static int ftg_sites_show(struct seq_file *m, void *unused)
 {
 	struct ftg_site *s;
 
+	char hex[2 * FTG_PROLOGUE_MAX + 2];
+
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-sites %d\n", FTG_FORMAT_VERSION);
+	seq_printf(m, "ftguard-sites %d\n", FTG_SITES_FORMAT_VERSION);
 	for (s = ftg_site_first(); s; s = ftg_site_next(s)) {
 		seq_printf(m, "0x%lx %s %s ", s->ip,
 			   ftg_site_state_name(s->state),
@@ -102,6 +104,10 @@ static int ftg_sites_show(struct seq_file *m, void *unused)
 		ftg_seq_name(m, ftg_owner_name(s));
 		seq_printf(m, " %llu %u ", ftg_site_hits(s), s->reads);
 		ftg_seq_name(m, s->name);
+		ftg_site_bytes_hex(hex, s, true);
+		seq_printf(m, " %u %s ", s->offset, hex);
+		ftg_site_bytes_hex(hex, s, false);
+		seq_puts(m, hex);
 		seq_putc(m, '\n');
 	}
 	mutex_unlock(&ftg.lock);
@@ -116,7 +122,7 @@ static int ftg_sites_show(struct seq_file *m, void *unused)
  * (An iterator would render once too, but a table cut across read()s
  * would no longer be one snapshot.)
  */
-#define FTG_SITE_LINE_GUESS	96
+#define FTG_SITE_LINE_GUESS	160
 
 static int ftg_sites_open(struct inode *inode, struct file *file)
 {

@@ -10,12 +10,11 @@
 #define FTG_TRACE_H
 
 #include <linux/tracepoint.h>
-#include <linux/version.h>
 
 #include "ftg.h"
 
-/* 6.10 dropped __assign_str()'s source argument (it uses __string's). */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+/* __assign_str() may take no source argument (it uses __string's). */
+#ifdef FTG_HAVE_ASSIGN_STR_1
 #define ftg_assign_str(dst, src)	__assign_str(dst)
 #else
 #define ftg_assign_str(dst, src)	__assign_str(dst, src)

@@ -137,16 +137,63 @@ bool ftg_root_is_snapshot(const struct ftg_root *root);
  * @root: where to read from (usually the live system)
  * @dir: directory to create or fill (created with mode 0755)
  *
- * Copies proc/{kallsyms,modules,vmallocinfo}, sys/module/<m>/sections/<s>,
- * debug/ftguard/{status,sites,modules,check} when ftguard.ko is loaded,
- * tracing/{available_filter_functions,enabled_functions,touched_functions}
- * when present, and writes DIR/ftguard-snapshot (format line, arch, time).
+ * Copies proc/{kallsyms,modules,vmallocinfo,version,cmdline},
+ * sys/module/<m>/sections/<s>, debug/ftguard/{status,sites,modules,check}
+ * when ftguard.ko is loaded, tracing/{available_filter_functions,
+ * available_filter_functions_addrs,enabled_functions,touched_functions}
+ * when present, the kernel's config (as DIR/config) when
+ * /boot/config-RELEASE exists, and writes DIR/ftguard-snapshot: format
+ * line, arch, time, and the kernel (release, machine, /proc/version,
+ * config, features: see ftg_root_kernel()).
  * Files that cannot be read are skipped (kallsyms and modules are
  * required).
  *
  * Return: 0, or -1 with errno set.
  */
 int ftg_snapshot_save(const struct ftg_root *root, const char *dir);
+
+/*
+ * Which kernel a root shows: for a snapshot, what ftg_snapshot_save()
+ * recorded in DIR/ftguard-snapshot; for the live system, uname(2),
+ * /proc/version and /boot/config-RELEASE when present. Features that
+ * decide where patch sites are come with how they were learnt.
+ */
+enum ftg_kernel_feature {
+	FTG_KFEAT_IBT,		/* x86 IBT: functions begin with endbr64 */
+	FTG_KFEAT_CALL_PADDING,	/* padding (__pfx_ symbols) before functions */
+	FTG_KFEAT_FTRACE_ADDRS,	/* tracefs has available_filter_functions_addrs */
+	FTG_KFEAT_COUNT
+};
+enum ftg_feature_state { FTG_FEATURE_UNKNOWN, FTG_FEATURE_NO, FTG_FEATURE_YES };
+#define FTG_KERNEL_TEXT	256
+struct ftg_kernel_info {
+	bool snapshot;			/* read from a snapshot's header */
+	int64_t created;		/* snapshot: when saved (Unix time); 0 */
+	char arch[16];			/* "amd64", "i386", "unknown" */
+	char release[FTG_KERNEL_TEXT];	/* uname -r; "" unknown */
+	char machine[64];		/* uname -m; "" unknown */
+	char version[2 * FTG_KERNEL_TEXT];	/* /proc/version; "" unknown */
+	char config[FTG_KERNEL_TEXT];	/* config file read; "" none */
+	enum ftg_feature_state feature[FTG_KFEAT_COUNT];
+	/* "config", "kallsyms", "tracefs"; "" when unknown */
+	char feature_source[FTG_KFEAT_COUNT][16];
+};
+
+/**
+ * ftg_root_kernel - which kernel @root shows
+ * @root: the live system or a snapshot
+ * @info: filled (fields stay "" or unknown where nothing says)
+ *
+ * A snapshot saved before kernels were recorded gives an @info with an
+ * empty release. The live system's features come from its config file
+ * and tracefs only (kallsyms, the other source a snapshot uses, is too
+ * dear to read for this).
+ *
+ * Return: 0, or -1 with errno set (a snapshot header that cannot be read).
+ */
+int ftg_root_kernel(const struct ftg_root *root, struct ftg_kernel_info *info);
+/* "ibt", "call-padding", "ftrace-addrs"; "?" out of range. */
+const char *ftg_kernel_feature_name(enum ftg_kernel_feature f);
 
 /* ==== Kernel readers: kallsyms, modules, vmallocinfo, sections, ftrace files (owner: lib core) ==== */
 
@@ -291,7 +338,7 @@ struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir);
 void ftg_vmalloc_free(struct ftg_vmalloc *vm);
 size_t ftg_vmalloc_count(const struct ftg_vmalloc *vm);
 size_t ftg_vmalloc_skipped(const struct ftg_vmalloc *vm);
-/* Areas in file order (the kernel prints them sorted by address). */
+/* Areas in file order (sorted by address on 6.1, not always on 6.12). */
 const struct ftg_vmarea *ftg_vmalloc_get(const struct ftg_vmalloc *vm, size_t i);
 /* The area containing @addr, or NULL. */
 const struct ftg_vmarea *ftg_vmalloc_lookup(const struct ftg_vmalloc *vm,
@@ -330,12 +377,20 @@ enum ftg_ftrace_file {
 	FTG_FTRACE_AVAILABLE,	/* available_filter_functions */
 	FTG_FTRACE_ENABLED,	/* enabled_functions */
 	FTG_FTRACE_TOUCHED,	/* touched_functions (6.4+; ENOENT before) */
+	/* available_filter_functions_addrs only (6.5+; ENOENT before) */
+	FTG_FTRACE_AVAILABLE_ADDRS,
 };
 struct ftg_ftrace_func {
 	const char *name;
 	const char *module;	/* from the " [module]" suffix, NULL: vmlinux */
 	int refcount;		/* enabled/touched: "(N)"; -1 otherwise */
 	const char *flags;	/* rest of an enabled/touched line, or "" */
+	/*
+	 * The ftrace record (the patch site) as available_filter_functions_addrs
+	 * prints it; 0 when read from a file without addresses. Not always the
+	 * function's kallsyms address: after an endbr64 (x86 IBT) it is +4.
+	 */
+	uint64_t addr;
 };
 struct ftg_ftrace_funcs;
 
@@ -343,6 +398,13 @@ struct ftg_ftrace_funcs;
  * ftg_ftrace_funcs_read - read one of the kernel's ftrace function lists
  * @tracefs_dir: the tracefs mount (or a snapshot's tracing directory)
  * @which: which file
+ *
+ * FTG_FTRACE_AVAILABLE reads available_filter_functions_addrs when the
+ * kernel has it (6.5+): the same records, one a line, each with its
+ * address ("ffffffff81234564 vfs_read"), so that every entry's @addr is
+ * the patch site itself and no kallsyms join is needed. Older kernels
+ * (and snapshots of them) give available_filter_functions, names only,
+ * with @addr 0.
  *
  * Return: the list, to free with ftg_ftrace_funcs_free(), or NULL with
  * errno ENOENT when the file does not exist (FTG_E_NO_TRACEFS when
@@ -353,6 +415,8 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 void ftg_ftrace_funcs_free(struct ftg_ftrace_funcs *ff);
 size_t ftg_ftrace_funcs_count(const struct ftg_ftrace_funcs *ff);
 size_t ftg_ftrace_funcs_skipped(const struct ftg_ftrace_funcs *ff);
+/* true when the entries carry record addresses (..._addrs was read). */
+bool ftg_ftrace_funcs_has_addrs(const struct ftg_ftrace_funcs *ff);
 const struct ftg_ftrace_func *ftg_ftrace_funcs_get(const struct ftg_ftrace_funcs *ff,
 						   size_t i);
 /* Number of entries called @name owned by @module (NULL: any, "vmlinux"). */
@@ -400,6 +464,8 @@ struct ftg_candidates;
  * tables are a contract, unlike the kernel's own files).
  */
 #define FTG_FORMAT_VERSION	1
+/* The sites table is at version 2 (record offset and bytes); 1 still reads. */
+#define FTG_SITES_FORMAT_VERSION	2
 
 /* ftguard/status */
 #define FTG_TEXT_LEN	256
@@ -459,6 +525,15 @@ struct ftg_site {
 	const char *owner;	/* "vmlinux" or a module name */
 	uint64_t hits;
 	uint64_t reads;
+	/*
+	 * The record's offset in its function (after endbr64 or arm64's
+	 * "mov x9, x30"), and the prologue as the last check expected and
+	 * read it, hex "[prefix:]site"; "-" when not read (or, for
+	 * expected, from a version 1 table).
+	 */
+	unsigned int offset;
+	const char *expected;
+	const char *actual;
 	const char *name;
 };
 struct ftg_sites;
@@ -510,8 +585,8 @@ struct ftg_check_line {
 	uint64_t addr;
 	enum ftg_verdict_kind verdict;
 	const char *owner;
-	const char *expected;	/* 10 hex digits, or "-" */
-	const char *actual;	/* 10 hex digits, or "-" */
+	const char *expected;	/* the prologue: hex "[prefix:]site", or "-" */
+	const char *actual;	/* as read, or "-" when not read */
 	const char *name;
 };
 struct ftg_check_report;
@@ -663,13 +738,20 @@ const struct ftg_candidate *ftg_candidates_get(const struct ftg_candidates *c,
 
 /**
  * ftg_candidates_vmlinux - every vmlinux function ftrace can patch
- * @ks: /proc/kallsyms
- * @avail: available_filter_functions
+ * @ks: /proc/kallsyms (may be NULL when @avail carries addresses)
+ * @avail: available_filter_functions (ftg_ftrace_funcs_read())
  *
- * available_filter_functions on 6.1 gives names only, so each vmlinux
- * name found there is paired with every text address kallsyms has for it
- * (a duplicated static name yields all its addresses; the module checks
- * each with sprint_symbol and its ftrace records before admitting).
+ * Each candidate's address is the function's ftrace record, the address
+ * the module admits. When @avail was read from
+ * available_filter_functions_addrs (6.5+) that is each entry's own
+ * address, taken as is: with x86 IBT it lies 4 bytes into the function,
+ * after the endbr64, not at the kallsyms address. On older kernels
+ * (6.1) the list has names only; each vmlinux name is then paired with
+ * every text address kallsyms has for it (a duplicated static name
+ * yields all its addresses; the record is at the function's first byte
+ * there, and the module checks each one before admitting it).
+ * Placeholders for records without a symbol
+ * ("__ftrace_invalid_address___N") are left out.
  *
  * Return: the candidates, or NULL.
  */
@@ -711,8 +793,11 @@ bool ftg_selection_empty(const struct ftg_selection *sel);
  * @avail: available_filter_functions (what ftrace can patch)
  *
  * A function is a candidate when available_filter_functions lists it
- * (with its owner) and kallsyms gives its address(es). Exclusions apply
- * last.
+ * (with its owner). Its address is its ftrace record: the entry's own
+ * address when @avail carries them (6.5+, see ftg_candidates_vmlinux();
+ * a NAME@ADDR pin then matches the record or the function's kallsyms
+ * address), else every text address kallsyms has for the name.
+ * Exclusions apply last.
  *
  * Return: the candidates, or NULL: errno ENOENT and FTG_E_NO_MATCH when
  * nothing matches (the message names the first pattern that matched
@@ -757,6 +842,15 @@ struct ftg_region {
 	bool has_phys;
 	uint64_t dropped_ms;		/* tombstones: when it was let go */
 	bool live;			/* text that may hold sites now */
+	/*
+	 * A module's memory area (vmalloc kinds): which part of @owner it
+	 * holds, named from the module's sections found in it: "text",
+	 * "rodata", "ro-after-init", "data", "init-text", "init-rodata",
+	 * "init-data", joined with '+' when one area holds several (6.1 puts
+	 * a module's core in one area, "text+rodata+data"; 6.4+ gives each
+	 * part its own). NULL for any other region.
+	 */
+	const char *part;
 };
 
 struct ftg_map_site {

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmd/ftguard-cmd.h"
 
@@ -13,6 +14,8 @@
 
 static void region_detail_text(const struct ftg_region *r)
 {
+	if (r->part)
+		printf(" %s", r->part);
 	if (r->caller) {
 		printf(" caller ");
 		ftg_print_name(stdout, r->caller);
@@ -48,6 +51,7 @@ static void region_json(struct ftg_json *j, const char *key, const struct ftg_re
 	ftg_json_string(j, "owner", r->owner);
 	ftg_json_string(j, "caller", r->caller);
 	ftg_json_string(j, "caller_module", r->caller_module);
+	ftg_json_string(j, "part", r->part);
 	if (r->has_phys)
 		ftg_json_hex(j, "phys", r->phys);
 	else
@@ -74,16 +78,79 @@ static void site_text(const struct ftg_map_site *ms, int digits)
 	putchar('\n');
 }
 
+/*
+ * "kernel 6.12.118+deb12-amd64 x86_64 (snapshot saved 2026-12-04 03:51
+ * UTC), ibt yes (config), ...": which kernel the addresses belong to.
+ */
+static void kernel_text(const struct ftg_kernel_info *k)
+{
+	int f;
+
+	printf("kernel ");
+	if (*k->release) {
+		ftg_print_name(stdout, k->release);
+		putchar(' ');
+		ftg_print_name(stdout, *k->machine ? k->machine : k->arch);
+	} else {
+		printf("unknown");
+	}
+	if (k->snapshot) {
+		time_t t = (time_t)k->created;
+		char when[32] = "at an unknown time";
+		struct tm tm;
+
+		if (t && gmtime_r(&t, &tm))
+			strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+		printf(" (snapshot saved %s)", when);
+	}
+	for (f = 0; f < FTG_KFEAT_COUNT; f++) {
+		if (k->feature[f] == FTG_FEATURE_UNKNOWN)
+			continue;
+		printf(", %s %s (", ftg_kernel_feature_name(f),
+		       k->feature[f] == FTG_FEATURE_YES ? "yes" : "no");
+		ftg_print_name(stdout, k->feature_source[f]);
+		putchar(')');
+	}
+	putchar('\n');
+}
+
+static void kernel_json(struct ftg_json *j, const struct ftg_kernel_info *k)
+{
+	int f;
+
+	ftg_json_object_begin(j, "kernel");
+	ftg_json_bool(j, "snapshot", k->snapshot);
+	if (k->snapshot && k->created)
+		ftg_json_int(j, "created", k->created);
+	ftg_json_string(j, "arch", k->arch);
+	ftg_json_string(j, "release", *k->release ? k->release : NULL);
+	ftg_json_string(j, "machine", *k->machine ? k->machine : NULL);
+	ftg_json_string(j, "version", *k->version ? k->version : NULL);
+	ftg_json_string(j, "config", *k->config ? k->config : NULL);
+	ftg_json_object_begin(j, "features");
+	for (f = 0; f < FTG_KFEAT_COUNT; f++) {
+		if (k->feature[f] == FTG_FEATURE_UNKNOWN)
+			ftg_json_null(j, ftg_kernel_feature_name(f));
+		else
+			ftg_json_bool(j, ftg_kernel_feature_name(f),
+				      k->feature[f] == FTG_FEATURE_YES);
+	}
+	ftg_json_object_end(j);
+	ftg_json_object_end(j);
+}
+
 static int map_digits(const struct ftg_map *map)
 {
 	return ftg_map_arch(map) == FTG_ARCH_I386 ? 8 : 16;
 }
 
-static void map_all_text(const struct ftg_map *map)
+static void map_all_text(const struct ftg_map *map, const struct ftg_kernel_info *k)
 {
 	int digits = map_digits(map);
 	size_t i;
 
+	if (k)
+		kernel_text(k);
 	printf("arch %s, %zu regions, %zu sites (%zu outside live text)\n",
 	       ftg_arch_name(ftg_map_arch(map)), ftg_map_region_count(map),
 	       ftg_map_site_count(map), ftg_map_sites_outside(map));
@@ -113,13 +180,15 @@ static void map_all_text(const struct ftg_map *map)
 	}
 }
 
-static void map_all_json(const struct ftg_map *map)
+static void map_all_json(const struct ftg_map *map, const struct ftg_kernel_info *k)
 {
 	struct ftg_json *j = ftg_json_new(stdout);
 	size_t i;
 
 	ftg_json_object_begin(j, NULL);
 	ftg_json_string(j, "arch", ftg_arch_name(ftg_map_arch(map)));
+	if (k)
+		kernel_json(j, k);
 	ftg_json_array_begin(j, "regions");
 	for (i = 0; i < ftg_map_region_count(map); i++)
 		region_json(j, NULL, ftg_map_region_get(map, i));
@@ -193,9 +262,11 @@ static int map_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	const char *at = ftg_args_get(args, FTG_OPT_AT);
 	const char *dir = ftg_args_get(args, FTG_OPT_ROOT);
 	bool json = ftg_args_has(args, FTG_OPT_JSON);
+	struct ftg_kernel_info kinfo;
 	struct ftg_root *root;
 	struct ftg_map *map;
 	uint64_t addr = 0;
+	bool have_kinfo;
 	int ret;
 
 	if (at && ftg_parse_u64(at, &addr) < 0) {
@@ -215,13 +286,18 @@ static int map_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	map = ftg_map_load(root);
 	if (!map)
 		return ftg_cmd_lib_error(ctx, "building the address map");
+	/* Which kernel the addresses belong to matters most for a snapshot
+	 * looked at elsewhere; an unreadable header only leaves it out. */
+	have_kinfo = !ftg_root_kernel(root, &kinfo);
+	if (!have_kinfo)
+		ftg_cmd_warn(ctx, "%s", ftg_error_last());
 	if (at) {
 		ret = map_at(map, addr, json);
 	} else {
 		if (json)
-			map_all_json(map);
+			map_all_json(map, have_kinfo ? &kinfo : NULL);
 		else
-			map_all_text(map);
+			map_all_text(map, have_kinfo ? &kinfo : NULL);
 		ret = FTG_CMD_OK;
 	}
 	ftg_map_free(map);
@@ -248,7 +324,13 @@ const struct ftg_cmd_entry ftg_cmd_map_entry = {
 		"init text), /proc/vmallocinfo (vmalloc and ioremap areas, with the\n"
 		"caller that made them and the physical address mapped) and\n"
 		"ftguard.ko's tables (MODULES and VMALLOC bounds, modules whose init\n"
-		"text was freed, kept as tombstones, and the sites).\n"
+		"text was freed, kept as tombstones, and the sites). Each area a\n"
+		"module's memory was allocated in is named after the module and the\n"
+		"part it holds (text, rodata, data, ro-after-init, init-text...;\n"
+		"one area holds several on 6.1, each part has its own from 6.4).\n"
+		"The first line names the kernel (for a snapshot, the one it was\n"
+		"saved on) and what is known of its IBT, call padding and ftrace\n"
+		"record addresses.\n"
 		"\n"
 		"Without --at it lists every region, the regions that overlap (a\n"
 		"freed init area reused by an ioremap is the dangerous case), and\n"

@@ -118,10 +118,44 @@ const struct ftg_candidate *ftg_candidates_get(const struct ftg_candidates *c,
 	return ftgl_vec_at(&c->cands, i);
 }
 
+/*
+ * What print_rec() prints for a record that no symbol covers (a weak
+ * function the linker dropped): no function, nothing to offer.
+ */
+bool ftgl_ftrace_name_invalid(const char *name)
+{
+	static const char prefix[] = "__ftrace_invalid_address__";
+
+	return !strncmp(name, prefix, sizeof(prefix) - 1);
+}
+
+/* 6.1: the names only; every text address kallsyms has for one is a
+ * candidate, and on these kernels the record is at that address. */
+static int add_joined(struct ftg_candidates *c, const struct ftg_kallsyms *ks,
+		      const char *name)
+{
+	const struct ftg_ksym *syms[256];
+	size_t k, found;
+
+	if (!ks)
+		return 0;
+	found = ftg_kallsyms_find(ks, name, "vmlinux", syms, FTGL_ARRAY_SIZE(syms));
+	if (found > FTGL_ARRAY_SIZE(syms))
+		found = FTGL_ARRAY_SIZE(syms);
+	for (k = 0; k < found; k++) {
+		if (!ftgl_ksym_is_text(syms[k]->type) || !syms[k]->addr)
+			continue;
+		if (ftg_candidates_add(c, name, syms[k]->addr, NULL) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /**
  * ftg_candidates_vmlinux - every vmlinux function ftrace can patch
- * @ks: /proc/kallsyms
- * @avail: available_filter_functions
+ * @ks: /proc/kallsyms (only needed when @avail has no addresses)
+ * @avail: available_filter_functions (with addresses when the kernel
+ *	   lists them)
  *
  * Return: the candidates, or NULL.
  */
@@ -135,22 +169,17 @@ struct ftg_candidates *ftg_candidates_vmlinux(const struct ftg_kallsyms *ks,
 		return NULL;
 	for (i = 0; i < n; i++) {
 		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
-		const struct ftg_ksym *syms[256];
-		size_t k, found;
+		int ret;
 
-		if (f->module)
+		if (f->module || ftgl_ftrace_name_invalid(f->name))
 			continue;
-		found = ftg_kallsyms_find(ks, f->name, "vmlinux", syms,
-					  FTGL_ARRAY_SIZE(syms));
-		if (found > FTGL_ARRAY_SIZE(syms))
-			found = FTGL_ARRAY_SIZE(syms);
-		for (k = 0; k < found; k++) {
-			if (!ftgl_ksym_is_text(syms[k]->type) || !syms[k]->addr)
-				continue;
-			if (ftg_candidates_add(c, f->name, syms[k]->addr, NULL) < 0) {
-				ftg_candidates_free(c);
-				return NULL;
-			}
+		if (f->addr)
+			ret = ftg_candidates_add(c, f->name, f->addr, NULL) < 0;
+		else
+			ret = add_joined(c, ks, f->name);
+		if (ret) {
+			ftg_candidates_free(c);
+			return NULL;
 		}
 	}
 	return c;

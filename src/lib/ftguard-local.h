@@ -101,8 +101,14 @@ void *ftgl_search(const void *key, const void *base, size_t n, size_t size,
 /* util.c: is @type (a kallsyms type letter) a text symbol? */
 bool ftgl_ksym_is_text(char type);
 
+/* candidates.c: a placeholder name ftrace prints for a record that no
+ * symbol covers ("__ftrace_invalid_address___<offset>")? */
+bool ftgl_ftrace_name_invalid(const char *name);
+
 /* root.c: the mounted tracefs (/sys/kernel/tracing, else the debugfs one). */
 const char *ftgl_live_tracefs(void);
+/* root.c: a snapshot root's directory; NULL for the live system. */
+const char *ftgl_root_dir(const struct ftg_root *root);
 
 /* kmod-tables.c: reading ftguard/<table>, with the "why is it missing"
  * diagnosis shared with control.c. */
@@ -114,7 +120,8 @@ int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum);
  * malloc'ed), NULL when none or unknown. */
 char *ftgl_lockdown_mode(const char *debugfs_dir);
 /* Checks "ftguard-@table N" on the first line; 0 or -1 with the error. */
-int ftgl_kmod_header(const char *table, const char *line);
+int ftgl_kmod_header(const char *table, const char *line,
+		     unsigned int *version);
 /* "@table:@lineno: @what" as FTG_E_BAD_LINE; returns -1. */
 int ftgl_bad_line(const char *table, unsigned long lineno, const char *what);
 /* A NUL-terminated malloc'ed copy of @text (@len bytes). */
@@ -164,11 +171,21 @@ enum ftgl_map_source {
 struct ftgl_staged {
 	struct ftg_region r;
 	enum ftgl_map_source src;
+	uint64_t mapped_end;	/* vmalloc: end of the pages (no guard) */
+};
+
+/* A loaded module's section, kept to tell which area holds what. */
+struct ftgl_mod_section {
+	uint64_t addr;
+	const char *module;	/* pooled */
+	const char *name;	/* pooled */
+	bool live;		/* false: init section of a module past init */
 };
 
 struct ftg_map {
 	struct ftgl_vec staged;		/* struct ftgl_staged */
 	struct ftgl_vec site_copies;	/* struct ftg_site */
+	struct ftgl_vec mod_sections;	/* struct ftgl_mod_section */
 	struct ftgl_pool pool;
 	bool have_status;
 	struct ftg_status status;

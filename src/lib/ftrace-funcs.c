@@ -4,6 +4,8 @@
  *   available_filter_functions  "vfs_read" / "e1000_probe [e1000e]"
  *   enabled_functions           "vfs_read (1) R  \ttramp: 0x... ->..."
  *   touched_functions (6.4+)    same shape as enabled_functions
+ *   available_filter_functions_addrs (6.5+)
+ *                               "ffffffff81234564 vfs_read" (the record)
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,12 +18,14 @@ struct ftg_ftrace_funcs {
 	struct ftgl_pool pool;
 	size_t skipped;
 	size_t *by_name;	/* indexes into funcs */
+	bool has_addrs;		/* read from ..._addrs */
 };
 
 static const char *const ftrace_file_names[] = {
 	[FTG_FTRACE_AVAILABLE] = "available_filter_functions",
 	[FTG_FTRACE_ENABLED] = "enabled_functions",
 	[FTG_FTRACE_TOUCHED] = "touched_functions",
+	[FTG_FTRACE_AVAILABLE_ADDRS] = "available_filter_functions_addrs",
 };
 
 static char *skip_blanks(char *p)
@@ -50,7 +54,10 @@ static int parse_line(struct ftg_ftrace_funcs *ff, char *line,
 	char *p = line, *name, *rest;
 	const char *module = NULL;
 	int refcount = -1;
+	uint64_t addr = 0;
 
+	if (ff->has_addrs && ftgl_parse_hex(next_word(&p), &addr))
+		return -1;
 	name = next_word(&p);
 	if (!*name)
 		return -1;
@@ -86,6 +93,7 @@ static int parse_line(struct ftg_ftrace_funcs *ff, char *line,
 	f->name = ftgl_pool_strdup(&ff->pool, name);
 	f->module = module;
 	f->refcount = refcount;
+	f->addr = addr;
 	f->flags = ftgl_pool_strdup(&ff->pool, rest);
 	return f->name && f->flags ? 0 : -2;
 }
@@ -100,10 +108,28 @@ static int cmp_name(const void *a, const void *b, void *arg)
 	return c ? c : (i < j ? -1 : i > j);
 }
 
+/*
+ * The records with their addresses when the kernel lists them (6.5+), so
+ * that nothing has to guess where a function's patch site is; the names
+ * alone otherwise.
+ */
+static char *read_available(const char *tracefs_dir, enum ftg_ftrace_file *which,
+			    size_t *len)
+{
+	char *buf = ftgl_read_file(tracefs_dir,
+				   ftrace_file_names[FTG_FTRACE_AVAILABLE_ADDRS], len);
+
+	if (buf || errno != ENOENT)
+		return buf;
+	*which = FTG_FTRACE_AVAILABLE;
+	return ftgl_read_file(tracefs_dir, ftrace_file_names[*which], len);
+}
+
 /**
  * ftg_ftrace_funcs_read - read one of the kernel's ftrace function lists
  * @tracefs_dir: the tracefs mount (or a snapshot's tracing directory)
- * @which: which file
+ * @which: which file; FTG_FTRACE_AVAILABLE prefers
+ *	available_filter_functions_addrs, as ftguard.h says
  *
  * Return: the list, to free with ftg_ftrace_funcs_free(), or NULL with
  * errno ENOENT when the file does not exist.
@@ -121,7 +147,12 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 		ftgl_err(FTG_E_SYSTEM, EINVAL, "unknown ftrace file %d", which);
 		return NULL;
 	}
-	buf = ftgl_read_file(tracefs_dir, ftrace_file_names[which], &len);
+	if (which == FTG_FTRACE_AVAILABLE) {
+		which = FTG_FTRACE_AVAILABLE_ADDRS;
+		buf = read_available(tracefs_dir, &which, &len);
+	} else {
+		buf = ftgl_read_file(tracefs_dir, ftrace_file_names[which], &len);
+	}
 	if (!buf) {
 		if (errno == ENOENT && which == FTG_FTRACE_AVAILABLE)
 			ftgl_err(FTG_E_NO_TRACEFS, ENOENT,
@@ -136,6 +167,7 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 		return NULL;
 	}
 	ftgl_vec_init(&ff->funcs, sizeof(struct ftg_ftrace_func));
+	ff->has_addrs = which == FTG_FTRACE_AVAILABLE_ADDRS;
 	ftgl_lines_init(&lines, buf, len);
 	while ((line = ftgl_lines_next(&lines))) {
 		int ret = parse_line(ff, line, &last_module);
@@ -202,6 +234,17 @@ size_t ftg_ftrace_funcs_count(const struct ftg_ftrace_funcs *ff)
 size_t ftg_ftrace_funcs_skipped(const struct ftg_ftrace_funcs *ff)
 {
 	return ff->skipped;
+}
+
+/**
+ * ftg_ftrace_funcs_has_addrs - do the entries carry record addresses?
+ * @ff: the list
+ *
+ * Return: true when @ff was read from available_filter_functions_addrs.
+ */
+bool ftg_ftrace_funcs_has_addrs(const struct ftg_ftrace_funcs *ff)
+{
+	return ff->has_addrs;
 }
 
 /**

@@ -33,17 +33,6 @@ const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind)
 }
 
 /* A hex byte string as the check table prints it, or "-". */
-static bool valid_bytes(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (!strcmp(s, "-"))
-		return true;
-	if (!n || n > 32)
-		return false;
-	return strspn(s, "0123456789abcdefABCDEF") == n;
-}
-
 struct ftg_check_report {
 	bool checked;		/* false: "result never" */
 	bool ok;
@@ -91,7 +80,7 @@ static int parse_check_line(struct ftg_check_report *rep, const char *what,
 		return ftgl_bad_line(what, lineno, "malformed address");
 	if (verdict < 0)
 		return ftgl_bad_line(what, lineno, "unknown verdict");
-	if (!valid_bytes(w[3]) || !valid_bytes(w[4]))
+	if (!ftgl_valid_bytes(w[3]) || !ftgl_valid_bytes(w[4]))
 		return ftgl_bad_line(what, lineno, "malformed bytes");
 	cl = ftgl_vec_push(&rep->lines);
 	if (!cl)
@@ -106,7 +95,8 @@ static int parse_check_line(struct ftg_check_report *rep, const char *what,
 }
 
 /* The result line first, then one line per site. */
-static int parse_report_line(void *obj, char *line, unsigned long lineno)
+static int parse_report_line(void *obj, char *line, unsigned long lineno,
+			     unsigned int version)
 {
 	struct ftg_check_report *rep = obj;
 

@@ -16,7 +16,11 @@
  * may be cut in place. Returns 0, or -1 with the error recorded (for
  * instance by ftgl_bad_line()), which stops the parse.
  */
-typedef int (*ftgl_table_line_fn)(void *obj, char *line, unsigned long lineno);
+bool ftgl_valid_bytes(const char *s);
+
+/* One line of a table whose header named format @version. */
+typedef int (*ftgl_table_line_fn)(void *obj, char *line, unsigned long lineno,
+				  unsigned int version);
 
 /*
  * Parses @len bytes of @text as the versioned table @table (its header

@@ -61,25 +61,35 @@ struct ftg_sites {
 	struct ftgl_pool pool;
 };
 
-static int parse_site(void *obj, char *line, unsigned long lineno)
+/*
+ * Version 1: addr state section owner hits reads name; version 2 appends
+ * offset expected actual.
+ */
+static int parse_site(void *obj, char *line, unsigned long lineno,
+		      unsigned int version)
 {
+	int nfields = version >= 2 ? 10 : 7;
 	struct ftg_sites *s = obj;
 	struct ftg_site *site;
-	char *w[8];
+	char *w[11];
 	int state, section;
-	uint64_t addr, hits, reads;
+	uint64_t addr, hits, reads, offset = 0;
 
-	if (ftgl_split(line, w, 8) != 7)
-		return ftgl_bad_line("sites", lineno, "expected 7 fields");
+	if (ftgl_split(line, w, nfields + 1) != nfields)
+		return ftgl_bad_line("sites", lineno, version >= 2 ?
+				     "expected 10 fields" : "expected 7 fields");
 	state = ftgl_name_index(site_state_names, FTGL_ARRAY_SIZE(site_state_names), w[1]);
 	section = ftgl_name_index(section_names, FTGL_ARRAY_SIZE(section_names), w[2]);
 	if (ftgl_parse_hex(w[0], &addr) || ftgl_parse_u64(w[4], &hits) ||
-	    ftgl_parse_u64(w[5], &reads))
+	    ftgl_parse_u64(w[5], &reads) ||
+	    (version >= 2 && (ftgl_parse_u64(w[7], &offset) || offset > 64)))
 		return ftgl_bad_line("sites", lineno, "malformed number");
 	if (state < 0)
 		return ftgl_bad_line("sites", lineno, "unknown state");
 	if (section < 0)
 		return ftgl_bad_line("sites", lineno, "unknown section");
+	if (version >= 2 && (!ftgl_valid_bytes(w[8]) || !ftgl_valid_bytes(w[9])))
+		return ftgl_bad_line("sites", lineno, "malformed bytes");
 	site = ftgl_vec_push(&s->sites);
 	if (!site)
 		return -1;
@@ -88,9 +98,12 @@ static int parse_site(void *obj, char *line, unsigned long lineno)
 	site->section = section;
 	site->hits = hits;
 	site->reads = reads;
+	site->offset = offset;
+	site->expected = ftgl_pool_strdup(&s->pool, version >= 2 ? w[8] : "-");
+	site->actual = ftgl_pool_strdup(&s->pool, version >= 2 ? w[9] : "-");
 	site->owner = ftgl_pool_name(&s->pool, w[3], "sites", lineno);
 	site->name = site->owner ? ftgl_pool_name(&s->pool, w[6], "sites", lineno) : NULL;
-	return site->name ? 0 : -1;
+	return site->name && site->expected && site->actual ? 0 : -1;
 }
 
 static int cmp_site(const void *a, const void *b)
@@ -264,7 +277,8 @@ struct ftg_kmodules {
 	struct ftgl_pool pool;
 };
 
-static int parse_kmodule(void *obj, char *line, unsigned long lineno)
+static int parse_kmodule(void *obj, char *line, unsigned long lineno,
+			 unsigned int version)
 {
 	struct ftg_kmodules *km = obj;
 	struct ftg_kmodule *m;

@@ -107,7 +107,8 @@ static int parse_status_value(struct ftg_status *st, size_t k, char *value)
 	return -1;
 }
 
-static int parse_status_line(void *obj, char *line, unsigned long lineno)
+static int parse_status_line(void *obj, char *line, unsigned long lineno,
+			     unsigned int version)
 {
 	struct ftg_status *st = obj;
 	char *value = strchr(line, ' ');

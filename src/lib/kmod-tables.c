@@ -116,8 +116,17 @@ char *ftgl_kmod_read(const char *debugfs_dir, const char *table, size_t *len)
 	return buf;
 }
 
-int ftgl_kmod_header(const char *table, const char *line)
+/* The newest format version of @table this library reads (from 1 up). */
+static unsigned int table_version_max(const char *table)
 {
+	return strcmp(table, "sites") ? FTG_FORMAT_VERSION :
+					FTG_SITES_FORMAT_VERSION;
+}
+
+int ftgl_kmod_header(const char *table, const char *line,
+		     unsigned int *version_out)
+{
+	unsigned int max = table_version_max(table);
 	char want[64];
 	uint64_t version;
 	size_t n;
@@ -130,12 +139,32 @@ int ftgl_kmod_header(const char *table, const char *line)
 	if (ftgl_parse_u64(line + n, &version))
 		return ftgl_err(FTG_E_NO_HEADER, EPROTO,
 				"%s: malformed header \"%.64s\"", table, line);
-	if (version != FTG_FORMAT_VERSION)
+	if (version < 1 || version > max)
 		return ftgl_err(FTG_E_BAD_VERSION, EPROTO,
-				"%s: format version %llu is not supported (this libftguard reads version %d); use matching ftguard.ko and libftguard",
-				table, (unsigned long long)version,
-				FTG_FORMAT_VERSION);
+				"%s: format version %llu is not supported (this libftguard reads versions 1 to %u); use matching ftguard.ko and libftguard",
+				table, (unsigned long long)version, max);
+	*version_out = version;
 	return 0;
+}
+
+/*
+ * A site's prologue as the tables print it: hex of the site, after the
+ * prefix's hex and a colon when the record is not at the function's
+ * start ("f30f1efa:0f1f440000"), or "-" when it was not read.
+ */
+bool ftgl_valid_bytes(const char *s)
+{
+	const char *hex = "0123456789abcdefABCDEF";
+	size_t n = strlen(s), prefix;
+
+	if (!strcmp(s, "-"))
+		return true;
+	if (!n || n > 64)
+		return false;
+	prefix = strspn(s, hex);
+	if (s[prefix] == ':' && prefix)
+		s += prefix + 1, n -= prefix + 1;
+	return n && strspn(s, hex) == n;
 }
 
 int ftgl_bad_line(const char *table, unsigned long lineno, const char *what)
@@ -168,13 +197,14 @@ static int table_parse(const char *table, const char *what, char *buf,
 		       size_t len, ftgl_table_line_fn line_fn, void *obj)
 {
 	struct ftgl_lines lines;
+	unsigned int version;
 	char *line;
 
 	ftgl_lines_init(&lines, buf, len);
-	if (ftgl_kmod_header(table, ftgl_lines_next(&lines)))
+	if (ftgl_kmod_header(table, ftgl_lines_next(&lines), &version))
 		return -1;
 	while ((line = ftgl_lines_next(&lines)))
-		if (*line && line_fn(obj, line, lines.lineno))
+		if (*line && line_fn(obj, line, lines.lineno, version))
 			return -1;
 	if (lines.too_long)
 		return ftgl_err(FTG_E_LINE_TOO_LONG, EINVAL, "%s: line too long",

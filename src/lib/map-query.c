@@ -159,6 +159,11 @@ static int describe_region(const struct ftg_region *r, char *buf, size_t len)
 
 		if (r->has_phys)
 			snprintf(phys, sizeof(phys), ", phys 0x%" PRIx64, r->phys);
+		if (r->part && r->owner)
+			return snprintf(buf, len, "%s of module %s, %s 0x%" PRIx64 "-0x%" PRIx64
+					" (%s)", r->part, r->owner,
+					ftg_region_kind_name(r->kind), r->start, r->end,
+					r->caller ? r->caller : "no caller");
 		return snprintf(buf, len, "%s 0x%" PRIx64 "-0x%" PRIx64 " (%s%s%s%s%s)",
 				ftg_region_kind_name(r->kind), r->start, r->end,
 				r->caller ? r->caller : "no caller",

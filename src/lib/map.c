@@ -7,6 +7,11 @@
  * module's own modules table is more precise than /proc/modules and
  * sysfs (exact text sizes, init let go or not, tombstones), so when both
  * describe a module the table wins.
+ *
+ * A module's memory is one vmalloc area for its core and one for its init
+ * on 6.1, and one area per part (text, data, rodata, ro_after_init, init
+ * text, ...) from 6.4 on. Which area holds what is read from the module's
+ * sections in sysfs, not from the kernel's version.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -33,6 +38,7 @@ struct ftg_map *ftg_map_new(void)
 	}
 	ftgl_vec_init(&map->staged, sizeof(struct ftgl_staged));
 	ftgl_vec_init(&map->site_copies, sizeof(struct ftg_site));
+	ftgl_vec_init(&map->mod_sections, sizeof(struct ftgl_mod_section));
 	ftgl_vec_init(&map->regions, sizeof(struct ftg_region));
 	ftgl_vec_init(&map->overlaps, sizeof(struct ftg_overlap));
 	ftgl_vec_init(&map->sites, sizeof(struct ftg_map_site));
@@ -49,6 +55,7 @@ void ftg_map_free(struct ftg_map *map)
 		return;
 	ftgl_vec_release(&map->staged);
 	ftgl_vec_release(&map->site_copies);
+	ftgl_vec_release(&map->mod_sections);
 	ftgl_vec_release(&map->regions);
 	ftgl_vec_release(&map->overlaps);
 	ftgl_vec_release(&map->sites);
@@ -157,6 +164,47 @@ static uint64_t section_end(const struct ftg_sections *sec, const char *module,
 	return end == UINT64_MAX ? start + PAGE_SIZE_GUESS : end;
 }
 
+/*
+ * The kernel lays out a module's full symbol table with its init data
+ * (layout_symtab()): sysfs keeps .symtab and .strtab pointing there
+ * after init is freed, when the pages may be another module's by then.
+ */
+static bool is_init_section(const char *name)
+{
+	return !strncmp(name, ".init", 5) || !strcmp(name, ".symtab") ||
+	       !strcmp(name, ".strtab");
+}
+
+/* Keeps @m's sections for telling its areas apart at ftg_map_finish(). */
+static int keep_sections(struct ftg_map *map, const struct ftg_proc_module *m,
+			 const struct ftg_sections *sec)
+{
+	/* Past init, init sections name freed memory that others may reuse. */
+	bool init_live = !strcmp(m->state, "Loading");
+	size_t i, n = ftg_sections_count(sec);
+	const char *module = NULL;
+
+	for (i = 0; i < n; i++) {
+		const struct ftg_section *s = ftg_sections_get(sec, i);
+		struct ftgl_mod_section *k;
+
+		if (strcmp(s->module, m->name) || !s->addr)
+			continue;
+		if (!module && !(module = ftgl_pool_strdup(&map->pool, m->name)))
+			return -1;
+		k = ftgl_vec_push(&map->mod_sections);
+		if (!k)
+			return -1;
+		k->addr = s->addr;
+		k->module = module;
+		k->name = ftgl_pool_strdup(&map->pool, s->name);
+		k->live = init_live || !is_init_section(s->name);
+		if (!k->name)
+			return -1;
+	}
+	return 0;
+}
+
 /**
  * ftg_map_add_proc_modules - add modules from /proc/modules and sysfs
  * @map: the map
@@ -167,6 +215,9 @@ static uint64_t section_end(const struct ftg_sections *sec, const char *module,
  * core allocation (base, size from /proc/modules) and its init text
  * starts at .init.text and ends at the next section; a "Live" module's
  * init text is taken as freed (the kernel frees it right after init).
+ * Where the module's memory is split into areas (6.4+: /proc/modules then
+ * gives the text's base and the size of all parts), ftg_map_finish() cuts
+ * the text region at the end of the vmalloc area holding it.
  *
  * Return: 0, or -1.
  */
@@ -185,6 +236,8 @@ int ftg_map_add_proc_modules(struct ftg_map *map, const struct ftg_proc_modules 
 		if (m->base && stage(map, FTGL_SRC_PROC, FTG_REGION_MODULE_TEXT, m->base,
 				     m->base + m->size, m->name, true))
 			return -1;
+		if (sec && keep_sections(map, m, sec))
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		if (!sec || ftg_sections_find(sec, m->name, ".init.text", &init) ||
 		    !init)
 			continue;
@@ -206,7 +259,8 @@ static bool is_text_allocation(const char *caller)
 	static const char *const prefixes[] = {
 		"module_alloc", "move_module", "load_module",
 		"layout_and_allocate", "alloc_tramp", "create_trampoline",
-		"alloc_insn_page", "bpf_jit",
+		"alloc_insn_page", "bpf_jit", "execmem_alloc",
+		"module_memory_alloc",
 	};
 	size_t i;
 
@@ -252,6 +306,9 @@ int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
 		s->r.caller_module = pooled(map, a->caller_module, &failed);
 		s->r.phys = a->phys;
 		s->r.has_phys = a->has_phys;
+		/* vmallocinfo's size counts the guard page; pages= does not. */
+		s->mapped_end = a->pages && a->start + a->pages * PAGE_SIZE_GUESS < a->end ?
+				a->start + a->pages * PAGE_SIZE_GUESS : a->end;
 		if (failed)
 			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	}
@@ -478,6 +535,167 @@ static int overlay_sites(struct ftg_map *map)
 	return 0;
 }
 
+/* Parts of a module's memory, in the order their names are joined. */
+enum part_bit {
+	PART_TEXT = 1 << 0, PART_RODATA = 1 << 1, PART_RO_AFTER_INIT = 1 << 2,
+	PART_DATA = 1 << 3, PART_INIT_TEXT = 1 << 4, PART_INIT_RODATA = 1 << 5,
+	PART_INIT_DATA = 1 << 6,
+};
+
+static const char *const part_names[] = {
+	"text", "rodata", "ro-after-init", "data", "init-text", "init-rodata",
+	"init-data",
+};
+
+/*
+ * Which part a section lands in. The sections that name a part outright
+ * decide; the others (__param, .orc_unwind, __jump_table...) only label
+ * an area that holds none of those, as they move between parts across
+ * kernels (__jump_table is data on 6.1, ro_after_init later).
+ */
+static unsigned int section_part(const char *name, bool *decisive)
+{
+	static const struct {
+		const char *name;
+		unsigned int part;
+	} decides[] = {
+		{ ".text", PART_TEXT }, { ".rodata", PART_RODATA },
+		{ ".data..ro_after_init", PART_RO_AFTER_INIT },
+		{ ".data", PART_DATA }, { ".bss", PART_DATA },
+		{ ".init.text", PART_INIT_TEXT }, { ".init.rodata", PART_INIT_RODATA },
+		{ ".init.data", PART_INIT_DATA },
+	};
+	static const char *const ro_prefixes[] = {
+		".rodata", "__param", "__mcount_loc", "__ksymtab", "__kcrctab",
+		".orc_", "__versions", ".note", ".smp_locks", ".retpoline_sites",
+		".return_sites", ".call_sites", ".ibt_endbr_seal", ".altinstructions",
+		"__tracepoints_ptrs", "__tracepoints_strings", ".modinfo",
+		"__ex_table", ".static_call_sites",
+	};
+	size_t i;
+
+	*decisive = true;
+	for (i = 0; i < FTGL_ARRAY_SIZE(decides); i++)
+		if (!strcmp(name, decides[i].name))
+			return decides[i].part;
+	*decisive = false;
+	if (is_init_section(name))
+		return strstr(name, ".text") ? PART_INIT_TEXT : PART_INIT_DATA;
+	if (strstr(name, "text") || !strcmp(name, ".altinstr_replacement"))
+		return PART_TEXT;
+	if (!strcmp(name, "__jump_table"))
+		return PART_RO_AFTER_INIT;
+	for (i = 0; i < FTGL_ARRAY_SIZE(ro_prefixes); i++)
+		if (!strncmp(name, ro_prefixes[i], strlen(ro_prefixes[i])))
+			return PART_RODATA;
+	return PART_DATA;
+}
+
+static int cmp_mod_section(const void *a, const void *b, void *arg)
+{
+	const struct ftgl_mod_section *x = a, *y = b;
+
+	(void)arg;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* "text", "text+rodata+data", ... pooled; NULL for no part. */
+static const char *part_name(struct ftg_map *map, unsigned int parts)
+{
+	char buf[128] = "";
+	size_t i;
+
+	for (i = 0; i < FTGL_ARRAY_SIZE(part_names); i++) {
+		if (!(parts & (1U << i)))
+			continue;
+		if (*buf)
+			strcat(buf, "+");
+		strcat(buf, part_names[i]);
+	}
+	return *buf ? ftgl_pool_strdup(&map->pool, buf) : NULL;
+}
+
+/*
+ * Names the owner and the part of each module allocation from the live
+ * sections that start inside it. An area holding sections of two modules
+ * is left unnamed rather than given to either.
+ */
+static int label_module_areas(struct ftg_map *map)
+{
+	const struct ftgl_mod_section *ms = map->mod_sections.data;
+	size_t i, n = map->mod_sections.len;
+
+	ftgl_sort(map->mod_sections.data, n, sizeof(*ms), cmp_mod_section, NULL);
+	for (i = 0; i < map->staged.len; i++) {
+		struct ftgl_staged *s = ftgl_vec_at(&map->staged, i);
+		unsigned int decided = 0, guessed = 0;
+		const char *owner = NULL;
+		bool mixed = false;
+		size_t lo = 0, hi = n;
+
+		if (s->src != FTGL_SRC_VMALLOC || !is_text_allocation(s->r.caller))
+			continue;
+		while (lo < hi) {	/* first section at or above the area */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (ms[mid].addr < s->r.start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < n && ms[lo].addr < s->r.end; lo++) {
+			bool decisive;
+			unsigned int part;
+
+			if (!ms[lo].live)
+				continue;
+			if (owner && strcmp(owner, ms[lo].module))
+				mixed = true;
+			owner = ms[lo].module;
+			part = section_part(ms[lo].name, &decisive);
+			if (decisive)
+				decided |= part;
+			else
+				guessed |= part;
+		}
+		if (!owner || mixed)
+			continue;
+		s->r.owner = owner;
+		s->r.part = part_name(map, decided ? decided : guessed);
+		if (!s->r.part)
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/*
+ * /proc/modules gives a module's text base and the size of all its
+ * parts: where the parts are separate areas (6.4+) that size runs past
+ * the text into whatever follows. The text ends with the pages of the
+ * area that holds it.
+ */
+static void clip_to_areas(struct ftg_map *map)
+{
+	size_t i, j;
+
+	for (i = 0; i < map->staged.len; i++) {
+		struct ftgl_staged *t = ftgl_vec_at(&map->staged, i);
+
+		if (t->src != FTGL_SRC_PROC || !t->r.live)
+			continue;
+		for (j = 0; j < map->staged.len; j++) {
+			const struct ftgl_staged *a = ftgl_vec_at(&map->staged, j);
+
+			if (a->src != FTGL_SRC_VMALLOC || !is_text_allocation(a->r.caller) ||
+			    t->r.start < a->r.start || t->r.start >= a->mapped_end)
+				continue;
+			if (t->r.end > a->mapped_end)
+				t->r.end = a->mapped_end;
+			break;
+		}
+	}
+}
+
 /**
  * ftg_map_finish - sort the regions, find overlaps, overlay the sites
  * @map: the map
@@ -492,6 +710,9 @@ int ftg_map_finish(struct ftg_map *map)
 
 	if (map->finished)
 		return 0;
+	if (label_module_areas(map))
+		return -1;
+	clip_to_areas(map);
 	for (i = 0; i < map->staged.len; i++) {
 		const struct ftgl_staged *s = ftgl_vec_at(&map->staged, i);
 		struct ftg_region *r;

@@ -16,6 +16,7 @@ struct ftg_root {
 	char *sys;
 	char *debugfs;
 	char *tracefs;
+	char *dir;		/* the snapshot directory, NULL live */
 	bool snapshot;
 };
 
@@ -81,12 +82,14 @@ struct ftg_root *ftg_root_open(const char *dir)
 		root->tracefs = strdup(ftgl_live_tracefs());
 	} else {
 		root->snapshot = true;
+		root->dir = strdup(dir);
 		root->proc = ftgl_path(dir, "proc");
 		root->sys = ftgl_path(dir, "sys");
 		root->debugfs = ftgl_path(dir, "debug");
 		root->tracefs = ftgl_path(dir, "tracing");
 	}
-	if (!root->proc || !root->sys || !root->debugfs || !root->tracefs) {
+	if (!root->proc || !root->sys || !root->debugfs || !root->tracefs ||
+	    (dir && !root->dir)) {
 		ftg_root_free(root);
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
@@ -117,6 +120,7 @@ void ftg_root_free(struct ftg_root *root)
 	free(root->sys);
 	free(root->debugfs);
 	free(root->tracefs);
+	free(root->dir);
 	free(root);
 }
 
@@ -162,6 +166,11 @@ const char *ftg_root_debugfs(const struct ftg_root *root)
 const char *ftg_root_tracefs(const struct ftg_root *root)
 {
 	return root->tracefs;
+}
+
+const char *ftgl_root_dir(const struct ftg_root *root)
+{
+	return root->dir;
 }
 
 /**

@@ -2,9 +2,10 @@
 /*
  * Selection: -l/-n patterns and -m modules expanded into candidate sites.
  * A function is a candidate when available_filter_functions lists it (so
- * ftrace has a record for it) and kallsyms gives its address; a static
- * name shared by several functions yields every address, unless the
- * pattern pins one with NAME@ADDR.
+ * ftrace has a record for it). Its address is that record, as
+ * available_filter_functions_addrs gives it (6.5+); on older kernels
+ * kallsyms gives it, and a static name shared by several functions yields
+ * every address, unless the pattern pins one with NAME@ADDR.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -217,19 +218,24 @@ static bool owner_is(const char *want, const char *module)
 	return module && !strcmp(want, module);
 }
 
-/* Does @p cover function @name of @module (at @addr, 0: not yet known)? */
+/*
+ * Does @p cover function @name of @module (at @addr, 0: not yet known)?
+ * A pinned address may name the record or the function's first byte
+ * (@sym_addr: where kallsyms puts it, 0 when the same as @addr).
+ */
 static bool pattern_matches(const struct pattern *p, const char *name,
-			    const char *module, uint64_t addr)
+			    const char *module, uint64_t addr, uint64_t sym_addr)
 {
 	if (p->module && !owner_is(p->module, module))
 		return false;
-	if (p->addr && addr && p->addr != addr)
+	if (p->addr && addr && p->addr != addr && p->addr != sym_addr)
 		return false;
 	return !fnmatch(p->glob, name, 0);
 }
 
-static bool any_matches(struct ftgl_vec *v, const char *name,
-			const char *module, uint64_t addr, bool mark)
+static bool any_matches_at(struct ftgl_vec *v, const char *name,
+			   const char *module, uint64_t addr, uint64_t sym_addr,
+			   bool mark)
 {
 	bool hit = false;
 	size_t i;
@@ -237,13 +243,19 @@ static bool any_matches(struct ftgl_vec *v, const char *name,
 	for (i = 0; i < v->len; i++) {
 		struct pattern *p = ftgl_vec_at(v, i);
 
-		if (pattern_matches(p, name, module, addr)) {
+		if (pattern_matches(p, name, module, addr, sym_addr)) {
 			if (mark && addr)
 				p->matched = true;
 			hit = true;
 		}
 	}
 	return hit;
+}
+
+static bool any_matches(struct ftgl_vec *v, const char *name,
+			const char *module, uint64_t addr, bool mark)
+{
+	return any_matches_at(v, name, module, addr, 0, mark);
 }
 
 static bool module_selected(const struct ftg_selection *sel, const char *module)
@@ -254,6 +266,28 @@ static bool module_selected(const struct ftg_selection *sel, const char *module)
 		if (owner_is(*(char **)ftgl_vec_at(&sel->modules, i), module))
 			return true;
 	return false;
+}
+
+/*
+ * Adds the record @f->addr when the selection wants it. A pin may give
+ * the kallsyms address of a function whose record follows an endbr64.
+ */
+static int add_record(struct ftg_selection *sel, struct ftg_candidates *c,
+		      const struct ftg_kallsyms *ks, const struct ftg_ftrace_func *f,
+		      bool whole_module)
+{
+	const struct ftg_ksym *sym = ks ? ftg_kallsyms_lookup(ks, f->addr, NULL) : NULL;
+	uint64_t sym_addr = sym && !strcmp(sym->name, f->name) ? sym->addr : 0;
+	bool wanted;
+
+	wanted = any_matches_at(&sel->include, f->name, f->module, f->addr,
+				sym_addr, true);
+	if (!wanted && !whole_module)
+		return 0;
+	if (any_matches_at(&sel->exclude, f->name, f->module, f->addr, sym_addr,
+			   false))
+		return 0;
+	return ftg_candidates_add(c, f->name, f->addr, f->module) < 0 ? -1 : 0;
 }
 
 /*
@@ -312,7 +346,7 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 	struct ftg_candidates *c;
 	size_t i, n, hidden = 0;
 
-	if (!ks || !avail) {
+	if (!avail || (!ks && !ftg_ftrace_funcs_has_addrs(avail))) {
 		ftgl_err(FTG_E_SYSTEM, EINVAL, "selection needs kallsyms and available_filter_functions");
 		return NULL;
 	}
@@ -325,10 +359,17 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 	for (i = 0; i < n; i++) {
 		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
 		bool whole = module_selected(s, f->module);
+		int ret;
 
+		if (ftgl_ftrace_name_invalid(f->name))
+			continue;
 		if (!whole && !any_matches(&s->include, f->name, f->module, 0, false))
 			continue;
-		if (add_function(s, c, ks, f->name, f->module, whole, &hidden)) {
+		if (f->addr)
+			ret = add_record(s, c, ks, f, whole);
+		else
+			ret = add_function(s, c, ks, f->name, f->module, whole, &hidden);
+		if (ret) {
 			ftg_candidates_free(c);
 			return NULL;
 		}

@@ -104,6 +104,47 @@ static void test_sites(void **state)
 	assert_int_equal(ftg_site_state_parse("bogus"), -1);
 }
 
+/* Version 2: the record's offset and the prologue's bytes, prefix first. */
+static void test_sites_v2(void **state)
+{
+	static const char text[] =
+		"ftguard-sites 2\n"
+		"0xffffffff81390124 ok core vmlinux 0 1 vfs_read 4 "
+		"660f1f00:0f1f440000 660f1f00:0f1f440000\n"
+		"0xffffffffc0002000 unchecked core target 0 0 fn_a 0 0f1f440000 -\n"
+		"0xffffffffc0003004 mismatch core target 0 1 fn_b 4 "
+		"f30f1efa:0f1f440000 cccccccc:0f1f440000\n";
+	struct ftg_sites *s = ftg_sites_parse(TEXT(text));
+	const struct ftg_site *site;
+
+	assert_non_null(s);
+	assert_int_equal(ftg_sites_count(s), 3);
+	site = ftg_sites_find(s, 0xffffffff81390124ULL);
+	assert_int_equal(site->offset, 4);
+	assert_string_equal(site->expected, "660f1f00:0f1f440000");
+	assert_string_equal(site->name, "vfs_read");
+	site = ftg_sites_find(s, 0xffffffffc0002000ULL);
+	assert_int_equal(site->offset, 0);
+	assert_string_equal(site->actual, "-");
+	site = ftg_sites_find(s, 0xffffffffc0003004ULL);
+	assert_string_equal(site->actual, "cccccccc:0f1f440000");
+	ftg_sites_free(s);
+
+	/* Version 1 tables (older module, older snapshots) still read. */
+	s = ftg_sites_parse(TEXT("ftguard-sites 1\n0x10 ok core vmlinux 0 1 f\n"));
+	assert_non_null(s);
+	assert_string_equal(ftg_sites_get(s, 0)->expected, "-");
+	ftg_sites_free(s);
+
+	/* A v1 line under a v2 header, bad bytes, a double colon: refused. */
+	assert_null(ftg_sites_parse(TEXT("ftguard-sites 2\n0x10 ok core vmlinux 0 1 f\n")));
+	assert_contains(ftg_error_last(), "expected 10 fields");
+	assert_null(ftg_sites_parse(TEXT("ftguard-sites 2\n0x10 ok core vmlinux 0 1 f 0 0f1g 0f\n")));
+	assert_contains(ftg_error_last(), "malformed bytes");
+	assert_null(ftg_sites_parse(TEXT("ftguard-sites 2\n0x10 ok core vmlinux 0 1 f 4 aa:bb:cc -\n")));
+	assert_null(ftg_sites_parse(TEXT("ftguard-sites 2\n0x10 ok core vmlinux 0 1 f 4 :bb -\n")));
+}
+
 static void test_kmodules(void **state)
 {
 	struct ftg_kmodules *km = ftg_kmodules_read(FIXTURE("amd64", "debug"));
@@ -227,6 +268,7 @@ static void test_version_refused(void **state)
 	assert_contains(ftg_error_last(), "format version 2 is not supported");
 	assert_null(ftg_sites_read(FIXTURE("malformed", "debug-v2")));
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
+	assert_contains(ftg_error_last(), "format version 3 is not supported");
 	assert_null(ftg_kmodules_read(FIXTURE("malformed", "debug-v2")));
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
 	assert_null(ftg_check_report_read(FIXTURE("malformed", "debug-v2")));
@@ -324,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_status_i386),
 		cmocka_unit_test(test_status_parse),
 		cmocka_unit_test(test_sites),
+		cmocka_unit_test(test_sites_v2),
 		cmocka_unit_test(test_kmodules),
 		cmocka_unit_test(test_check_report),
 		cmocka_unit_test(test_table_frame),

@@ -287,6 +287,89 @@ static void test_load_errors(void **state)
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_SNAPSHOT);
 }
 
+/*
+ * Debian's 6.12 (amd64-612-vm, saved in the guest): each module is one
+ * vmalloc area per part; /proc/modules' size (all parts) must not make
+ * e1000e's text run over its data and rodata; e1000e's freed init text
+ * page is dummy's text now.
+ */
+static const struct ftg_region *area_at(const struct ftg_map *map, uint64_t addr)
+{
+	const struct ftg_region *all[8];
+	size_t i, n = ftg_map_lookup(map, addr, all, 8);
+
+	for (i = 0; i < n && i < 8; i++)
+		if (all[i]->kind == FTG_REGION_VMALLOC)
+			return all[i];
+	fail_msg("no vmalloc area at 0x%llx", (unsigned long long)addr);
+	return NULL;
+}
+
+static void test_612_module_areas(void **state)
+{
+	struct ftg_map *map = load_fixture_map("amd64-612-vm");
+	const struct ftg_region *r;
+	char buf[512];
+	size_t i, n = 0;
+
+	r = innermost(map, 0xffffffffc0552ab4ULL);	/* e1000_probe's record */
+	assert_int_equal(r->kind, FTG_REGION_MODULE_TEXT);
+	assert_string_equal(r->owner, "e1000e");
+	assert_true(r->start == 0xffffffffc052d000ULL);
+	assert_true(r->end == 0xffffffffc052d000ULL + 42 * 4096);	/* pages=42 */
+	assert_null(r->part);
+
+	r = area_at(map, 0xffffffffc052d000ULL);
+	assert_string_equal(r->owner, "e1000e");
+	assert_string_equal(r->part, "text");
+	r = area_at(map, 0xffffffffc0558d60ULL);	/* .data */
+	assert_string_equal(r->owner, "e1000e");
+	assert_string_equal(r->part, "data");
+	assert_int_equal(innermost(map, 0xffffffffc0558d60ULL)->kind, FTG_REGION_VMALLOC);
+	r = area_at(map, 0xffffffffc056f000ULL);	/* .rodata */
+	assert_string_equal(r->part, "rodata");
+	r = area_at(map, 0xffffffffc0587000ULL);	/* __jump_table alone */
+	assert_string_equal(r->owner, "e1000e");
+	assert_string_equal(r->part, "ro-after-init");
+	/* e1000e's .symtab points into the freed init data that is
+	 * dummy's data now: the area is dummy's alone. */
+	r = area_at(map, 0xffffffffc058c000ULL);
+	assert_string_equal(r->owner, "dummy");
+	assert_string_equal(r->part, "data");
+	r = area_at(map, 0xffffffffc058a000ULL);
+	assert_string_equal(r->owner, "dummy");
+	assert_string_equal(r->part, "text");
+
+	ftg_map_describe(map, 0xffffffffc056f100ULL, buf, sizeof(buf));
+	assert_string_equal(buf, "rodata of module e1000e, vmalloc 0xffffffffc056f000-"
+			    "0xffffffffc0587000 (load_module+0x784/0x21b0)");
+	ftg_map_describe(map, 0xffffffffc058a010ULL, buf, sizeof(buf));
+	assert_contains(buf, "text of module dummy 0xffffffffc058a000-0xffffffffc058b000");
+	assert_contains(buf, "; over freed init text of e1000e 0xffffffffc058a000");
+
+	/* That reuse is the one overlap. */
+	for (i = 0; i < ftg_map_overlap_count(map); i++) {
+		const struct ftg_overlap *o = ftg_map_overlap_get(map, i);
+
+		if (o->a->kind == FTG_REGION_INIT_FREED || o->b->kind == FTG_REGION_INIT_FREED)
+			n++;
+	}
+	assert_int_equal(ftg_map_overlap_count(map), 1);
+	assert_int_equal(n, 1);
+	ftg_map_free(map);
+}
+
+/* 6.1 (amd64-vm, saved in the guest): a module's core is one area. */
+static void test_61_module_areas(void **state)
+{
+	struct ftg_map *map = load_fixture_map("amd64-vm");
+	const struct ftg_region *r = area_at(map, 0xffffffffc024a000ULL);
+
+	assert_string_equal(r->owner, "e1000e");
+	assert_string_equal(r->part, "text+rodata+data");
+	ftg_map_free(map);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +382,8 @@ int main(void)
 		cmocka_unit_test(test_empty_map),
 		cmocka_unit_test(test_load_with),
 		cmocka_unit_test(test_load_errors),
+		cmocka_unit_test(test_612_module_areas),
+		cmocka_unit_test(test_61_module_areas),
 	};
 
 	return cmocka_run_group_tests_name("map", tests, NULL, NULL);

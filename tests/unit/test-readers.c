@@ -267,6 +267,52 @@ static void test_ftrace_available(void **state)
 	ftg_ftrace_funcs_free(ff);
 }
 
+/* 6.5+: available_filter_functions_addrs, the record's address first. */
+static void test_ftrace_addrs(void **state)
+{
+	char dir[] = "/tmp/ftg-addrs-XXXXXX", path[64];
+	struct ftg_ftrace_funcs *ff;
+	const struct ftg_ftrace_func *f;
+	FILE *out;
+
+	ff = ftg_ftrace_funcs_read(FIXTURE("amd64-612-vm", "tracing"),
+				   FTG_FTRACE_AVAILABLE_ADDRS);
+	assert_non_null(ff);
+	assert_true(ftg_ftrace_funcs_has_addrs(ff));
+	assert_int_equal(ftg_ftrace_funcs_count(ff), 423);
+	assert_int_equal(ftg_ftrace_funcs_skipped(ff), 0);
+	assert_int_equal(ftg_ftrace_funcs_has(ff, "e1000_probe", "e1000e"), 1);
+	f = ftg_ftrace_funcs_get(ff, 0);
+	assert_true(f->addr == 0xffffffffa1602014ULL);
+	assert_string_equal(f->name, "__traceiter_initcall_level");
+	assert_null(f->module);
+	ftg_ftrace_funcs_free(ff);
+
+	/* 6.1 has none: ENOENT when asked for it alone. */
+	assert_null(ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"),
+					  FTG_FTRACE_AVAILABLE_ADDRS));
+	assert_int_equal(errno, ENOENT);
+
+	/* A line without an address, or with a bad one, is skipped. */
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/available_filter_functions_addrs", dir);
+	out = fopen(path, "w");
+	assert_non_null(out);
+	fputs("ffffffff81000004 vfs_read\nvfs_write\nxyz schedule\n"
+	      "ffffffffc0000004 fn_a [target]\n", out);
+	fclose(out);
+	ff = ftg_ftrace_funcs_read(dir, FTG_FTRACE_AVAILABLE);
+	assert_non_null(ff);
+	assert_int_equal(ftg_ftrace_funcs_count(ff), 2);
+	assert_int_equal(ftg_ftrace_funcs_skipped(ff), 2);
+	f = ftg_ftrace_funcs_get(ff, 1);
+	assert_true(f->addr == 0xffffffffc0000004ULL);
+	assert_string_equal(f->module, "target");
+	ftg_ftrace_funcs_free(ff);
+	unlink(path);
+	rmdir(dir);
+}
+
 static void test_ftrace_enabled(void **state)
 {
 	struct ftg_ftrace_funcs *ff;
@@ -364,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_vmalloc_malformed),
 		cmocka_unit_test(test_sections),
 		cmocka_unit_test(test_ftrace_available),
+		cmocka_unit_test(test_ftrace_addrs),
 		cmocka_unit_test(test_ftrace_enabled),
 		cmocka_unit_test(test_ftrace_malformed),
 		cmocka_unit_test(test_unescape),

@@ -176,6 +176,102 @@ static void test_snapshot_version(void **state)
 	rmdir(dir);
 }
 
+static void assert_612_kernel(const struct ftg_kernel_info *k)
+{
+	assert_true(k->snapshot);
+	assert_string_equal(k->arch, "amd64");
+	assert_string_equal(k->release, "6.12.118+deb12-amd64");
+	assert_string_equal(k->machine, "x86_64");
+	assert_true(!strncmp(k->version, "Linux version 6.12.118+deb12-amd64 ", 35));
+	assert_string_equal(k->config, "/boot/config-6.12.118+deb12-amd64");
+	assert_true(k->created == 1796357645);
+	assert_int_equal(k->feature[FTG_KFEAT_IBT], FTG_FEATURE_YES);
+	assert_string_equal(k->feature_source[FTG_KFEAT_IBT], "config");
+	assert_int_equal(k->feature[FTG_KFEAT_CALL_PADDING], FTG_FEATURE_YES);
+	assert_int_equal(k->feature[FTG_KFEAT_FTRACE_ADDRS], FTG_FEATURE_YES);
+	assert_string_equal(k->feature_source[FTG_KFEAT_FTRACE_ADDRS], "tracefs");
+}
+
+/* Which kernel a snapshot came from, and that a copy keeps saying so. */
+static void test_kernel_info(void **state)
+{
+	char dir[] = "/tmp/ftg-kinfo-XXXXXX", out[64];
+	struct ftg_kernel_info k;
+	struct ftg_root *r, *copy;
+	char *config;
+	size_t len;
+
+	r = ftg_root_open(FIXTURE("amd64-612-vm", ""));
+	assert_non_null(r);
+	assert_int_equal(ftg_root_kernel(r, &k), 0);
+	assert_612_kernel(&k);
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(out, sizeof(out), "%s/snap", dir);
+	assert_int_equal(ftg_snapshot_save(r, out), 0);
+	ftg_root_free(r);
+	copy = ftg_root_open(out);
+	assert_non_null(copy);
+	memset(&k, 0, sizeof(k));
+	assert_int_equal(ftg_root_kernel(copy, &k), 0);
+	assert_612_kernel(&k);
+	config = slurp(out, "config", &len);
+	assert_non_null(config);
+	assert_contains(config, "CONFIG_X86_KERNEL_IBT=y\n");
+	free(config);
+	assert_same_file(FIXTURE("amd64-612-vm", ""), out,
+			 "tracing/available_filter_functions_addrs");
+	assert_same_file(FIXTURE("amd64-612-vm", ""), out, "proc/version");
+	ftg_root_free(copy);
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+
+	/* Saved before kernels were recorded: only the arch and time. */
+	r = ftg_root_open(FIXTURE("amd64-vm", ""));
+	assert_non_null(r);
+	assert_int_equal(ftg_root_kernel(r, &k), 0);
+	assert_string_equal(k.release, "");
+	assert_string_equal(k.arch, "amd64");
+	assert_true(k.created == 1796293514);
+	assert_int_equal(k.feature[FTG_KFEAT_IBT], FTG_FEATURE_UNKNOWN);
+	ftg_root_free(r);
+
+	/* The live system: at least uname's release. */
+	r = ftg_root_open(NULL);
+	assert_int_equal(ftg_root_kernel(r, &k), 0);
+	assert_false(k.snapshot);
+	assert_true(*k.release);
+	ftg_root_free(r);
+
+	assert_string_equal(ftg_kernel_feature_name(FTG_KFEAT_CALL_PADDING), "call-padding");
+	assert_string_equal(ftg_kernel_feature_name(FTG_KFEAT_COUNT), "?");
+}
+
+static void test_kernel_info_malformed(void **state)
+{
+	char dir[] = "/tmp/ftg-kbad-XXXXXX", path[64];
+	struct ftg_kernel_info k;
+	struct ftg_root *r;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/proc", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/ftguard-snapshot", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	/* A feature a newer saver knows is skipped; a bad state is not. */
+	fputs("ftguard-snapshot 1\nrelease 6.12.1\nfeature shadow-stack yes config\n"
+	      "feature ibt maybe config\n", f);
+	fclose(f);
+	r = ftg_root_open(dir);
+	assert_non_null(r);
+	assert_int_equal(ftg_root_kernel(r, &k), -1);
+	assert_int_equal(errno, EPROTO);
+	assert_contains(ftg_error_last(), "ftguard-snapshot:4: malformed feature line");
+	ftg_root_free(r);
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -184,6 +280,8 @@ int main(void)
 		cmocka_unit_test(test_live_root),
 		cmocka_unit_test(test_snapshot_paths),
 		cmocka_unit_test(test_snapshot_version),
+		cmocka_unit_test(test_kernel_info),
+		cmocka_unit_test(test_kernel_info_malformed),
 	};
 
 	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);

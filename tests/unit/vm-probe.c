@@ -12,8 +12,11 @@
  * fd-owned arm (armed by this pid, EBUSY on a second arm, disarmed by
  * close), a refused arm (ESTALE, report read back), ENOENT for an unknown
  * site, a batched admit resuming after a rejected candidate, and a
- * snapshot that reads back as the same map. Prints PROBE-FAIL lines and
- * exits 1 on any failure.
+ * snapshot that reads back as the same map and names this kernel. Also
+ * where the ftrace records sit relative to kallsyms (+0, or +4 after an
+ * endbr64 where available_filter_functions_addrs gives them), and that
+ * every module's text lies in an area the map names as that module's
+ * text. Prints PROBE-FAIL lines and exits 1 on any failure.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -21,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 
 #include "ftguard.h"
 
@@ -214,6 +218,87 @@ out:
 	ftg_control_close(ctl);
 }
 
+/*
+ * Each vmlinux record against the kallsyms symbol it falls in: at the
+ * symbol (6.1; no endbr) or 4 bytes in (an endbr64 or its sealing NOP
+ * first, x86 IBT). Anything else is a record the library mislabels.
+ */
+static void probe_records(const struct ftg_kallsyms *ks, const struct ftg_ftrace_funcs *avail,
+			  const struct ftg_candidates *vmlinux)
+{
+	size_t i, at0 = 0, at4 = 0, other = 0;
+
+	for (i = 0; i < ftg_candidates_count(vmlinux); i++) {
+		const struct ftg_candidate *c = ftg_candidates_get(vmlinux, i);
+		uint64_t off = 0;
+
+		if (!ftg_kallsyms_lookup(ks, c->addr, &off))
+			other++;
+		else if (off == 0)
+			at0++;
+		else if (off == 4)
+			at4++;
+		else if (other++ < 5)
+			printf("record %s at 0x%" PRIx64 ": +%" PRIu64 " from its symbol\n",
+			       c->name, c->addr, off);
+	}
+	printf("records from %s: %zu at +0, %zu at +4, %zu elsewhere\n",
+	       ftg_ftrace_funcs_has_addrs(avail) ? "available_filter_functions_addrs" :
+	       "kallsyms", at0, at4, other);
+	EXPECT(!other && at0 + at4 == ftg_candidates_count(vmlinux), "records at +0 or +4");
+	EXPECT(ftg_ftrace_funcs_has_addrs(avail) == !access(
+		"/sys/kernel/tracing/available_filter_functions_addrs", F_OK),
+	       "addresses read where the kernel lists them");
+}
+
+/* Every live module's text lies in an area named "<module> text..." */
+static void probe_module_areas(const struct ftg_map *map)
+{
+	size_t i, k, n, modules = 0;
+
+	for (i = 0; i < ftg_map_region_count(map); i++) {
+		const struct ftg_region *r = ftg_map_region_get(map, i), *in[8];
+		bool named = false;
+
+		if (r->kind != FTG_REGION_MODULE_TEXT)
+			continue;
+		modules++;
+		n = ftg_map_lookup(map, r->start, in, 8);
+		for (k = 0; k < n && k < 8; k++)
+			named |= in[k]->kind == FTG_REGION_VMALLOC && in[k]->owner &&
+				 in[k]->part && !strcmp(in[k]->owner, r->owner) &&
+				 !strncmp(in[k]->part, "text", 4) &&
+				 r->end <= in[k]->end;
+		EXPECT(named, "text of %s in an area named for it", r->owner);
+	}
+	printf("module text regions: %zu\n", modules);
+}
+
+static void probe_kernel(const struct ftg_root *live, const struct ftg_root *snap)
+{
+	struct ftg_kernel_info a, b;
+	struct utsname u;
+
+	EXPECT(!uname(&u) && !ftg_root_kernel(live, &a) && !strcmp(a.release, u.release),
+	       "live kernel is uname's");
+	EXPECT(snap && !ftg_root_kernel(snap, &b) && !strcmp(b.release, u.release) &&
+	       b.snapshot && !strcmp(b.version, a.version) &&
+	       b.feature[FTG_KFEAT_FTRACE_ADDRS] == a.feature[FTG_KFEAT_FTRACE_ADDRS],
+	       "snapshot names this kernel");
+	if (snap && !ftg_root_kernel(snap, &b)) {
+		static const char *const st[] = { "unknown", "yes", "no" };
+		int f;
+
+		printf("snapshot kernel %s %s:", b.release, b.machine);
+		for (f = 0; f < FTG_KFEAT_COUNT; f++)
+			printf(" %s %s (%s)", ftg_kernel_feature_name(f),
+			       st[b.feature[f] == FTG_FEATURE_YES ? 1 :
+				  b.feature[f] == FTG_FEATURE_NO ? 2 : 0],
+			       *b.feature_source[f] ? b.feature_source[f] : "-");
+		putchar('\n');
+	}
+}
+
 static void probe_snapshot(const struct ftg_root *root)
 {
 	struct ftg_map *live = ftg_map_load(root), *copy = NULL;
@@ -228,6 +313,7 @@ static void probe_snapshot(const struct ftg_root *root)
 	EXPECT(live && copy && ftg_map_region_count(copy) == ftg_map_region_count(live) &&
 	       ftg_map_site_count(copy) == ftg_map_site_count(live),
 	       "snapshot reads back as the live map");
+	probe_kernel(root, snap);
 	ftg_map_free(copy);
 	ftg_map_free(live);
 	ftg_root_free(snap);
@@ -258,6 +344,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	probe_map(map, stale, foreign);
+	probe_module_areas(map);
 	probe_check_all(map, stale, foreign);
 
 	ks = ftg_kallsyms_read(ftg_root_proc(root));
@@ -275,6 +362,8 @@ int main(int argc, char **argv)
 		       cand ? ftg_candidates_count(cand) : 0);
 	}
 	EXPECT(cand && vmlinux, "selection");
+	if (vmlinux)
+		probe_records(ks, avail, vmlinux);
 	if (cand && vmlinux) {
 		probe_arm(cand);
 		probe_refusals(map, stale, foreign, vmlinux);

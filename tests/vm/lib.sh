@@ -67,19 +67,21 @@ find_nic() {
 }
 
 # nic_bar0_ioremap: after find_nic, sets NIC_BAR0 (BAR0's physical start)
-# and NIC_MAP, NIC_MAP_END (e1000_probe's ioremap of it in /proc/vmallocinfo,
-# end exclusive). Fails the test without that mapping.
+# and NIC_MAP, NIC_MAP_END (the driver's ioremap of it in /proc/vmallocinfo,
+# end exclusive). Fails the test without that mapping. The caller is not
+# always e1000_probe: arm64's 6.12 names its own __ioremap_prot for every
+# ioremap; the physical address alone says which mapping is BAR0's.
 nic_bar0_ioremap() {
 	NIC_BAR0=$(printf '0x%x' "$(head -n 1 "$NIC/resource" | cut -d' ' -f1)")
 	# "0xSTART-0xEND SIZE e1000_probe+... [e1000e] phys=0x... ioremap";
 	# phys is zero-padded: compared as a number
-	_map=$(sed -n 's/^\(0x[0-9a-f]*\)-\(0x[0-9a-f]*\) .*e1000_probe.* phys=\(0x[0-9a-f]*\) ioremap.*/\1 \2 \3/p' \
+	_map=$(sed -n 's/^\(0x[0-9a-f]*\)-\(0x[0-9a-f]*\) .* phys=\(0x[0-9a-f]*\) ioremap.*/\1 \2 \3/p' \
 		/proc/vmallocinfo | while read -r _s _e _p; do
 		[ $((_p)) = $((NIC_BAR0)) ] && echo "$_s $_e"
 	done | head -n 1)
 	[ -n "$_map" ] || {
 		grep -E 'e1000|ioremap' /proc/vmallocinfo
-		fail "no e1000_probe ioremap of BAR0 $NIC_BAR0 in /proc/vmallocinfo"
+		fail "no ioremap of BAR0 $NIC_BAR0 in /proc/vmallocinfo"
 	}
 	NIC_MAP=${_map% *}
 	NIC_MAP_END=${_map#* }
@@ -132,6 +134,36 @@ both_have() { cat "$OUT" "$ERR" | grep -q -- "$1" || { cat "$OUT" "$ERR"; fail "
 # "sessions=N selections=N ...", for before/after comparisons.
 ftg_objects() {
 	sed -n 's/^alloc_\([a-z]*\) \([0-9-]*\)$/\1=\2/p' "$FTG_DEBUGFS/status" | tr '\n' ' ' | sed 's/ $//'
+}
+
+# ftg_record_of FUNC: the address of vmlinux FUNC's ftrace record (0x...),
+# which follows endbr64 on kernels with IBT: from
+# available_filter_functions_addrs where the kernel has it (6.5+), else
+# the symbol's address (no x86 kernel without that file puts it
+# elsewhere), on arm64 + 4, after "mov x9, x30" (Debian's 6.1 builds no
+# "bti c" into the kernel).
+ftg_record_of() {
+	if [ -r "$FTG_TRACEFS/available_filter_functions_addrs" ]; then
+		awk -v n="$1" '$2 == n && NF == 2 { print "0x" $1; exit }' \
+			"$FTG_TRACEFS/available_filter_functions_addrs"
+	else
+		_sym=0x$(grep " $1\$" /proc/kallsyms | head -n 1 | cut -d' ' -f1)
+		[ "$(uname -m)" = aarch64 ] && _sym=$(printf '0x%x' $((_sym + 4)))
+		echo "$_sym"
+	fi
+}
+
+# ftg_split_prologue PROLOGUE: splits the tables' "[prefix:]site" bytes
+# into $prefix and $site; fails (status 1) when the prefix is not one the
+# arch makes before a record (endbr64 or its sealed NOP on x86, [bti c;]
+# mov x9, x30 on arm64).
+ftg_split_prologue() {
+	prefix= site=$1
+	case "$1" in *:*) prefix=${1%%:*} site=${1#*:} ;; esac
+	case "$prefix" in
+	''|f30f1efa|660f1f00|e9031eaa|5f2403d5e9031eaa) return 0 ;;
+	*) return 1 ;;
+	esac
 }
 
 # expect_objects_at_rest WHAT: with no control file open and nothing armed,

@@ -128,7 +128,7 @@ exec 3>&-
 log "$total commands, $bad candidates answered wrongly"
 # Histogram of answers by command, class and reason (addresses and names
 # folded so that equal reasons count together).
-sed -E 's/ is [^ ]+, not [^ ]+ in vmlinux/ is SYM+OFF\/SIZE, not NAME+0x0 in vmlinux/; s/already the site of [^ ]+ \[[^]]*\]/already the site of FUNC [MODULE]/; s/0x[0-9a-f]+/ADDR/g' \
+sed -E 's/ is [^ ]+, not the record of [^ ]+ in vmlinux/ is SYM+OFF\/SIZE, not the record of NAME in vmlinux/; s/already the site of [^ ]+ \[[^]]*\]/already the site of FUNC [MODULE]/; s/0x[0-9a-f]+/ADDR/g' \
 	"$run/answers" | sort | uniq -c | sort -rn >"$run/histogram.txt"
 sed 's/^/# /' "$run/histogram.txt"
 export_file "$run/histogram.txt"

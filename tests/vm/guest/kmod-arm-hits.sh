@@ -35,8 +35,10 @@ expect_eq "enabled_functions lines" 1 "$(wc -l < "$FTG_TRACEFS/enabled_functions
 
 # The armed site is a call to an ftrace trampoline: which one, by kallsyms?
 echo check >&3 || fail "check while armed: $(cat <&3)"
-bytes=$(cat <&3 | awk -v a="$fn_a" '($1 "") == (a "") { print $5 }')
-case "$bytes" in e8*) ;; *) fail "armed fn_a bytes: $bytes" ;; esac
+prologue=$(cat <&3 | awk -v a="$fn_a" '($1 "") == (a "") { print $5 }')
+ftg_split_prologue "$prologue" || fail "armed fn_a prologue: $prologue"
+bytes=$site
+case "$bytes" in e8*) ;; *) fail "armed fn_a bytes: $prologue" ;; esac
 rel=$((0x${bytes:8:2}${bytes:6:2}${bytes:4:2}${bytes:2:2}))
 [ $rel -ge $((0x80000000)) ] && rel=$((rel - 0x100000000))
 target=$(printf '%x' $((fn_a + 5 + rel)))

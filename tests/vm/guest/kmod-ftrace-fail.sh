@@ -28,7 +28,8 @@ for f in __x64_sys_acct __x64_sys_vhangup __x64_sys_syncfs; do
 	break
 done
 [ -n "$vm_fn" ] || skip "no unique rarely-called vmlinux function"
-vm_ip=0x$(grep " $vm_fn\$" /proc/kallsyms | cut -d' ' -f1)
+# its ftrace record: after the endbr64 on IBT kernels, at the symbol otherwise
+vm_ip=$(ftg_record_of $vm_fn)
 
 load_ftguard fi
 load_test_module ftg_target

@@ -47,7 +47,8 @@ line=$(cat <&4 | sed -n 3p)
 log "fn_b under the function tracer: $line"
 set -- $line
 expect_eq "fn_b verdict under the function tracer" ok "$2"
-case "$5" in e8*) ;; *) fail "fn_b not patched by the function tracer: $5" ;; esac
+ftg_split_prologue "$5" || fail "fn_b prologue under the function tracer: $5"
+case "$site" in e8*) ;; *) fail "fn_b not patched by the function tracer: $5" ;; esac
 exec 4>&-
 echo 100 > /sys/kernel/debug/ftg_target/trigger
 echo verify >&3 || fail "verify with the function tracer: $(cat <&3)"

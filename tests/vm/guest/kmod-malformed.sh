@@ -78,6 +78,20 @@ grep -q '^last_error write of 70000 bytes' "$FTG_DEBUGFS/status" || fail "no E2B
 printf 'clear\nbogus\nclear\n' >&3 2>/dev/null && fail "multi-line write with a bad line accepted"
 expect_eq "multi-line response" "error EINVAL line 2: unknown command 'bogus'" "$(cat <&3)"
 
+# a NUL byte anywhere refuses the whole write: the text must not end early
+# ("arm\0garbage" is not "arm"), and the lines before it do not run either
+for w in 'arm\000garbage' '\000' 'clear\000' 'check\n\000arm\n' 'select 0x1\000\n'; do
+	printf "$w" >&3 2>/dev/null && fail "write with a NUL accepted: $w"
+	resp=$(cat <&3)
+	case "$resp" in
+	"error EINVAL NUL byte at offset "*) ;;
+	*) fail "write with a NUL ($w): expected error EINVAL NUL byte..., got '$resp'" ;;
+	esac
+done
+expect_eq "armed after NUL writes" 0 "$(status armed)"
+grep -q '^last_error NUL byte at offset 10 of the write' "$FTG_DEBUGFS/status" ||
+	fail "last_error after 'select 0x1\\0': $(grep ^last_error "$FTG_DEBUGFS/status")"
+
 # still working, nothing added
 expect_eq "sites unchanged" "$sites_before" "$(status sites)"
 echo check >&3 || fail "check after malformed writes: $(cat <&3)"

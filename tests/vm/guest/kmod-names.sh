@@ -33,7 +33,7 @@ printf '%s\n' ftg_names_plain "$FTG_PLANTED_NAMES" | while IFS= read -r name; do
 done || exit 1
 export_file "$sites" sites.txt
 expect_eq "raw bytes in sites" 0 "$(raw_bytes "$sites")"
-expect_eq "sites lines without 7 fields" 0 "$(awk 'NR > 1 && NF != 7' "$sites" | wc -l)"
+expect_eq "sites lines without 10 fields" 0 "$(awk 'NR > 1 && NF != 10' "$sites" | wc -l)"
 expect_eq "raw bytes in modules" 0 "$(raw_bytes "$FTG_DEBUGFS/modules")"
 
 # 2. The check report (response and table) names them escaped too.

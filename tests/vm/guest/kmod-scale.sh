@@ -21,10 +21,19 @@ N=4000
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
 
-# candidates: traceable text symbols that are unique in kallsyms
-awk 'NR == FNR { if ($2 ~ /^[tT]$/ && NF == 3) { n[$3]++; a[$3] = $1 }; next }
-     ($1 in n) && n[$1] == 1 && !($1 in seen) { seen[$1] = 1; print "admit " $1 " 0x" a[$1] }' \
-	/proc/kallsyms "$FTG_TRACEFS/available_filter_functions" | head -n $N > /tmp/admits
+# candidates: traceable text symbols that are unique in kallsyms, at their
+# ftrace record: the kernel lists it where it has
+# available_filter_functions_addrs (after endbr64 on IBT kernels), else the
+# record is the symbol's address
+if [ -r "$FTG_TRACEFS/available_filter_functions_addrs" ]; then
+	awk 'NR == FNR { if ($2 ~ /^[tT]$/ && NF == 3) n[$3]++; next }
+	     NF == 2 && ($2 in n) && n[$2] == 1 && !($2 in seen) { seen[$2] = 1; print "admit " $2 " 0x" $1 }' \
+		/proc/kallsyms "$FTG_TRACEFS/available_filter_functions_addrs"
+else
+	awk 'NR == FNR { if ($2 ~ /^[tT]$/ && NF == 3) { n[$3]++; a[$3] = $1 }; next }
+	     ($1 in n) && n[$1] == 1 && !($1 in seen) { seen[$1] = 1; print "admit " $1 " 0x" a[$1] }' \
+		/proc/kallsyms "$FTG_TRACEFS/available_filter_functions"
+fi | head -n $N > /tmp/admits
 expect_eq "candidates" $N "$(wc -l < /tmp/admits)"
 
 load_ftguard

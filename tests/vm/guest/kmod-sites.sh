@@ -25,7 +25,7 @@ count_drops() { grep -c " site: .* name=$1 action=drop reason=$2\$" "$trace"; }
 # 1. ftg_target loaded before ftguard: its core sites, no init site.
 load_test_module ftg_target
 load_ftguard
-head -n 1 "$sites" | grep -qx "ftguard-sites 1" || fail "sites header: $(head -n 1 "$sites")"
+head -n 1 "$sites" | grep -qx "ftguard-sites 2" || fail "sites header: $(head -n 1 "$sites")"
 has_site ftg_target fn_a || fail "fn_a not a site"
 has_site ftg_target fn_b || fail "fn_b not a site"
 expect_eq "init sites of ftg_target loaded before ftguard" 0 "$(count_sites ftg_target init)"
