@@ -258,11 +258,18 @@ static void draw_details(struct tui *tui, int top, int rows)
 		snprintf(why, sizeof(why), "%s", state_reason(s->state));
 	tui_printf(top + 2, 0, COLS, tui_attr(tui, tui_site_role(s->state)), " why: %s", why);
 	if (rows > 3) {
-		char exp[16], act[16];
+		/* The sites table keeps every site's bytes from its last
+		 * check, large checks included; the TUI's own check and the
+		 * check report only stand in for an old module's table. */
+		const char *e = s->expected && strcmp(s->expected, "-") ? s->expected :
+				f ? f->expected : cl ? cl->expected : "-";
+		const char *a = s->actual && strcmp(s->actual, "-") ? s->actual :
+				f ? f->actual : cl ? cl->actual : "-";
+		char exp[64], act[64];
 
-		tui_printf(top + 3, 0, COLS, A_NORMAL, " bytes: expected %s actual %s",
-			   tui_safe(exp, sizeof(exp), f ? f->expected : cl ? cl->expected : "-"),
-			   tui_safe(act, sizeof(act), f ? f->actual : cl ? cl->actual : "-"));
+		tui_printf(top + 3, 0, COLS, A_NORMAL, " bytes: expected %s actual %s (record at +%u)",
+			   tui_safe(exp, sizeof(exp), e), tui_safe(act, sizeof(act), a),
+			   s->offset);
 	}
 	if (rows > 4) {
 		tui_model_describe(&tui->m, s->addr, region, sizeof(region));

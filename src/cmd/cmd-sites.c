@@ -46,12 +46,22 @@ static bool site_wanted(const struct ftg_site *s, const struct ftg_cmd_args *arg
 	return any;
 }
 
-static void print_site_text(const struct ftg_site *s, int digits)
+/* -v: the record's offset and the bytes the last check expected and read. */
+static void print_site_bytes(const struct ftg_site *s)
+{
+	printf("+%-3u ", s->offset);
+	ftg_print_name_width(stdout, s->expected ? s->expected : "-", 26);
+	ftg_print_name_width(stdout, s->actual ? s->actual : "-", 26);
+}
+
+static void print_site_text(const struct ftg_site *s, int digits, bool verbose)
 {
 	printf("0x%0*llx %-9s %-4s %10llu ", digits, (unsigned long long)s->addr,
 	       ftg_site_state_name(s->state),
 	       s->section == FTG_SECTION_INIT ? "init" : "core",
 	       (unsigned long long)s->hits);
+	if (verbose)
+		print_site_bytes(s);
 	ftg_print_name_width(stdout, s->owner, 16);
 	ftg_print_name(stdout, s->name);
 	putchar('\n');
@@ -66,6 +76,9 @@ static void print_site_json(struct ftg_json *j, const struct ftg_site *s)
 	ftg_json_string(j, "owner", s->owner);
 	ftg_json_uint(j, "hits", s->hits);
 	ftg_json_uint(j, "reads", s->reads);
+	ftg_json_uint(j, "offset", s->offset);
+	ftg_json_string(j, "expected", s->expected && strcmp(s->expected, "-") ? s->expected : NULL);
+	ftg_json_string(j, "actual", s->actual && strcmp(s->actual, "-") ? s->actual : NULL);
 	ftg_json_string(j, "name", s->name);
 	ftg_json_object_end(j);
 }
@@ -73,6 +86,7 @@ static void print_site_json(struct ftg_json *j, const struct ftg_site *s)
 static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	bool json = ftg_args_has(args, FTG_OPT_JSON);
+	bool verbose = ftg_args_has(args, 'v');
 	const char *state_name = ftg_args_get(args, FTG_OPT_STATE);
 	struct ftg_json *j = NULL;
 	struct ftg_sites *sites;
@@ -109,8 +123,10 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		j = ftg_json_new(stdout);
 		ftg_json_array_begin(j, NULL);
 	} else if (ctx->verbosity >= 0) {
-		printf("%-*s %-9s %-4s %10s %-16s%s\n", digits + 2, "ADDRESS", "STATE",
-		       "SECT", "HITS", "OWNER", "NAME");
+		printf("%-*s %-9s %-4s %10s ", digits + 2, "ADDRESS", "STATE", "SECT", "HITS");
+		if (verbose)
+			printf("%-4s %-26s %-26s", "OFF", "EXPECTED", "ACTUAL");
+		printf("%-16s%s\n", "OWNER", "NAME");
 	}
 	for (i = 0; i < ftg_sites_count(sites); i++) {
 		const struct ftg_site *s = ftg_sites_get(sites, i);
@@ -121,7 +137,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		if (json)
 			print_site_json(j, s);
 		else
-			print_site_text(s, digits);
+			print_site_text(s, digits, verbose);
 	}
 	if (json) {
 		ftg_json_array_end(j);
@@ -145,6 +161,8 @@ static const struct ftg_cmd_option sites_options[] = {
 	{ .key = FTG_OPT_STATE, .long_name = "state", .arg_name = "STATE",
 	  .help = "only sites in STATE: ok, armed, unchecked, " "stale, foreign, mismatch or planted",
 	  .complete = FTG_COMPLETE_WORDS, .words = site_states },
+	{ .key = 'v', .long_name = "verbose",
+	  .help = "also the record's offset and the bytes the last check expected and read" },
 	FTG_OPTION_JSON,
 	FTG_OPTION_END
 };

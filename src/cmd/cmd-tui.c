@@ -115,8 +115,17 @@ const struct ftg_cmd_entry ftg_cmd_tui_entry = {
 		"named by FTGUARD_TUI, or the one in ../libexec next to ftguard, or\n"
 		"ftguard-tui from PATH), passing --root DIR when it was given to\n"
 		"ftguard and any arguments after '--'. See ftguard-tui --help for\n"
-		"its keys.",
+		"its options and ? in the TUI for its keys.\n"
+		"\n"
+		"The TUI reads events in bounded batches and answers keys and\n"
+		"signals between them, even when the armed function is on its own\n"
+		"read path (vfs_read). Its own events are left out, as trace-cmd\n"
+		"leaves out its own threads: '-- --no-filter', or H on the Live\n"
+		"screen, shows them. '+' adds kernel functions by glob.",
 	.exit_status = "The TUI's own exit status; 2 when it cannot be run.",
+	.examples =
+		"ftguard tui -- --no-filter --screen live\n"
+		"  Start on the Live screen, showing the TUI's own events too.",
 	.min_args = 0,
 	.max_args = -1,
 	.exec = tui_exec,

@@ -78,6 +78,19 @@ log "admitted: $admitted_before before '*', $admitted after the cancel, of $tota
 [ "$admitted" -gt "$admitted_before" ] || fail "nothing admitted before the cancel"
 [ "$admitted" -lt "$total" ] || fail "the cancel did not stop the add ($admitted of $total)"
 expect_eq "armed" 0 "$(status armed)"
+# Every site of that large check shows the bytes the module read, in the
+# detail pane and in `ftguard sites -v`.
+wait_screen 20 '^ bytes: expected [0-9a-f:]{10,} actual [0-9a-f:]{10,} \(record at \+[0-9]+\)' \
+	"the bytes of a site of the large check"
+screen > /tmp/tui-add-bytes.txt
+export_file /tmp/tui-add-bytes.txt
+ftguard sites -v -m vmlinux > /tmp/sites-v.txt || fail "sites -v"
+export_file /tmp/sites-v.txt
+head -n 3 /tmp/sites-v.txt
+nb=$(awk 'NR > 1 && $2 == "ok" && $6 ~ /^[0-9a-f:]+$/ && $7 ~ /^[0-9a-f:]+$/' /tmp/sites-v.txt | wc -l)
+nok=$(awk 'NR > 1 && $2 == "ok"' /tmp/sites-v.txt | wc -l)
+log "sites -v: $nb of $nok checked-ok vmlinux sites show expected and actual bytes"
+[ "$nok" -gt 1000 ] && [ "$nb" = "$nok" ] || fail "sites -v: $nb of $nok ok sites have bytes"
 
 keys q
 wait_for 20 test -s /tmp/tui.rc || { screen; fail "the TUI did not quit"; }
