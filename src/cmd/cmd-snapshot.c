@@ -17,9 +17,19 @@ static int snapshot_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 	root = ftg_cmd_root(ctx);
 	if (!root)
 		return FTG_CMD_ERROR;
+	struct ftg_kernel_info k;
+	struct ftg_root *saved;
+
 	if (ftg_snapshot_save(root, dir) < 0)
 		return ftg_cmd_lib_error(ctx, "saving the snapshot");
-	ftg_cmd_info(ctx, "saved in %s: read it with 'ftguard --root %s map'", dir, dir);
+	/* Say which kernel the saved record names, as read back. */
+	saved = ftg_root_open(dir);
+	if (saved && !ftg_root_kernel(saved, &k) && *k.release)
+		ftg_cmd_info(ctx, "saved in %s (kernel %s %s): read it with 'ftguard --root %s map'",
+			     dir, k.release, *k.machine ? k.machine : k.arch, dir);
+	else
+		ftg_cmd_info(ctx, "saved in %s: read it with 'ftguard --root %s map'", dir, dir);
+	ftg_root_free(saved);
 	return FTG_CMD_OK;
 }
 
@@ -34,7 +44,10 @@ const struct ftg_cmd_entry ftg_cmd_snapshot_entry = {
 		"lists into DIR, laid out as doc/snapshot.md says. 'ftguard --root\n"
 		"DIR map' (or sites, status, check, and ftguard-tui --root DIR) then\n"
 		"reads the snapshot instead of the live system. Addresses are only\n"
-		"real when saved as root.",
+		"real when saved as root. The snapshot also records which kernel it\n"
+		"came from (release, machine, /proc/version, /boot/config-RELEASE\n"
+		"copied when present, IBT, call padding, ftrace record addresses);\n"
+		"'ftguard --root DIR map' prints it first.",
 	.exit_status = "0 saved; 2 an error (the message names the file).",
 	.examples =
 		"ftguard snapshot /tmp/snap && ftguard --root /tmp/snap map --at 0xffffffffc0a01000\n"
