@@ -7,13 +7,7 @@
 . /tests/lib.sh
 
 T="tmux -L ftgadd"
-screen() { $T capture-pane -p -t tui 2>/dev/null; }
-screen_has() { screen | grep -Eq -- "$1"; }
-wait_screen() { # wait_screen SECONDS REGEX WHAT
-	wait_for "$1" screen_has "$2" ||
-		{ screen; cat /tmp/tui.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
-}
-keys() { $T send-keys -t tui "$@"; }
+. /tests/tui.inc
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 site_line() { awk -v f="$1" '$4 == "vmlinux" && $7 == f' "$FTG_DEBUGFS/sites"; }
 

@@ -7,14 +7,7 @@
 . /tests/lib.sh
 
 T="tmux -L ftgtui"
-screen() { $T capture-pane -p -t tui; }
-screen_has() { screen | grep -Eq -- "$1"; }
-screen_lacks() { ! screen_has "$1"; }
-wait_screen() { # wait_screen SECONDS REGEX WHAT
-	wait_for "$1" screen_has "$2" ||
-		{ screen; cat /tmp/tui.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
-}
-keys() { $T send-keys -t tui "$@"; }
+. /tests/tui.inc
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
 control() { echo "$*" > "$FTG_DEBUGFS/control" || fail "control: $*"; }

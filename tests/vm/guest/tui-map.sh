@@ -5,13 +5,7 @@
 . /tests/lib.sh
 
 T="tmux -L ftgtui"
-screen() { $T capture-pane -p -t tui; }
-screen_has() { screen | grep -Eq -- "$1"; }
-wait_screen() { # wait_screen SECONDS REGEX WHAT
-	wait_for "$1" screen_has "$2" ||
-		{ screen; cat /tmp/tui.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
-}
-keys() { $T send-keys -t tui "$@"; }
+. /tests/tui.inc
 lines_of_screen() { screen | wc -l; }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"

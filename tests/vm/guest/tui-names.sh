@@ -11,20 +11,15 @@
 
 N=5
 T="tmux -L ftgnames"
+TUI_ERR=/tmp/tui-names.err
+. /tests/tui.inc
 TRIGGER=/sys/kernel/debug/ftg_names/trigger
 esc=$(printf '\033')
-screen() { $T capture-pane -p -t tui; }
-screen_has() { screen | grep -Eq -- "$1"; }
 screen_has_fixed() { screen | grep -qF -- "$1"; }
-wait_screen() { # wait_screen SECONDS REGEX WHAT
-	wait_for "$1" screen_has "$2" ||
-		{ screen; cat /tmp/tui-names.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
-}
 wait_fixed() { # wait_fixed SECONDS TEXT WHAT
 	wait_for "$1" screen_has_fixed "$2" ||
 		{ screen; cat /tmp/tui-names.err 2>/dev/null; fail "screen never showed $3 ('$2')"; }
 }
-keys() { $T send-keys -t tui "$@"; }
 # no_raw_sequences WHAT: the pane with its attributes (-e) holds no ESC
 # but those of SGR attribute sequences, and no other control byte.
 no_raw_sequences() {

@@ -8,13 +8,7 @@
 
 N=1000
 T="tmux -L ftgtui"
-screen() { $T capture-pane -p -t tui; }
-screen_has() { screen | grep -Eq -- "$1"; }
-wait_screen() { # wait_screen SECONDS REGEX WHAT
-	wait_for "$1" screen_has "$2" ||
-		{ screen; cat /tmp/tui.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
-}
-keys() { $T send-keys -t tui "$@"; }
+. /tests/tui.inc
 status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
 

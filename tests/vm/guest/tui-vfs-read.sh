@@ -9,14 +9,7 @@
 . /tests/read-load.inc
 
 T="tmux -L ftgvfs"
-screen() { $T capture-pane -p -t tui 2>/dev/null; }
-screen_has() { screen | grep -Eq -- "$1"; }
-screen_lacks() { ! screen_has "$1"; }
-wait_screen() { # wait_screen SECONDS REGEX WHAT
-	wait_for "$1" screen_has "$2" ||
-		{ screen; cat /tmp/tui.err 2>/dev/null; fail "screen never showed $3 (/$2/)"; }
-}
-keys() { $T send-keys -t tui "$@"; }
+. /tests/tui.inc
 # answered KEY REGEX WHAT: KEY's answer is on the screen (time logged).
 answered() {
 	keys "$1"
