@@ -81,6 +81,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	bool json = ftg_args_has(args, FTG_OPT_JSON);
 	bool csv = ftg_args_has(args, FTG_OPT_CSV);
+	bool hide_own;
 	struct stream_state st = { NULL };
 	struct ftg_trace_counters counters;
 	struct ftg_saved_signals saved;
@@ -108,7 +109,8 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (!live)
 		return ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 	/* Our own reads are real hits, but hidden unless asked (as trace-cmd). */
-	if (!ftg_args_has(args, FTG_OPT_NO_FILTER))
+	hide_own = !ftg_args_has(args, FTG_OPT_NO_FILTER);
+	if (hide_own)
 		ftg_live_hide_pid(live, (int)getpid());
 	ftg_live_set_budget(live, (size_t)64 * ftg_live_ncpus(live) *
 			    ftg_live_page_size(live), STREAM_BATCH_MS);
@@ -159,10 +161,15 @@ out:
 		ret = ftg_cmd_lib_error(ctx, "writing the output");
 	fflush(stdout);
 	if (ftg_live_counters(live, &counters) == 0) {
-		ftg_cmd_info(ctx, "%llu events, %llu lost%s",
-			     (unsigned long long)counters.events,
-			     (unsigned long long)counters.lost,
-			     counters.hidden ? " (and stream's own, hidden: --no-filter shows them)" : "");
+		if (hide_own)
+			ftg_cmd_info(ctx, "%llu events, %llu lost, %llu of stream's own hidden (--no-filter shows them)",
+				     (unsigned long long)counters.events,
+				     (unsigned long long)counters.lost,
+				     (unsigned long long)counters.hidden);
+		else
+			ftg_cmd_info(ctx, "%llu events, %llu lost",
+				     (unsigned long long)counters.events,
+				     (unsigned long long)counters.lost);
 		if (counters.lost)
 			ftg_cmd_warn(ctx, "%llu events lost: the buffer was full",
 				     (unsigned long long)counters.lost);

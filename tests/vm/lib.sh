@@ -46,6 +46,16 @@ unload_ftguard() {
 	rmmod ftguard || fail "rmmod ftguard failed"
 }
 
+# unload_soon MODULE...: rmmod each, in order, once its last user is gone
+# (a tool that is exiting still holds ftguard's control file; ftguard's arm
+# pins a test module); at most 10 s each. 1 if one stays loaded.
+unload_soon() {
+	for _m in "$@"; do
+		wait_for 10 sh -c "rmmod $_m 2>/dev/null || ! grep -q '^$_m ' /proc/modules" ||
+			return 1
+	done
+}
+
 # load_test_module NAME [ARGS]: one of /lib/ftguard/test/NAME.ko
 load_test_module() {
 	_name=$1

@@ -14,12 +14,7 @@ OUT=/tmp/kill.out
 ERR=/tmp/kill.err
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
-cleanup() {
-	$T kill-server 2>/dev/null
-	wait_for 10 sh -c 'rmmod ftg_target 2>/dev/null; rmmod ftguard 2>/dev/null; ! grep -q "^ftguard " /proc/modules'
-	true
-}
-trap cleanup EXIT
+TUI_UNLOAD=ftg_target
 export PATH=$PATH:/usr/libexec
 insmod /lib/ftguard/fi/ftguard.ko period=200 || fail "insmod fi ftguard"
 wait_for 10 test -e "$FTG_DEBUGFS/control" || fail "no control file"

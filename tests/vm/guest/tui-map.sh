@@ -10,8 +10,7 @@ lines_of_screen() { screen | wc -l; }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
 # Whatever happens, leave the system as it was.
-cleanup() { $T kill-server 2>/dev/null; rmmod ftg_target 2>/dev/null; rmmod ftguard 2>/dev/null; true; }
-trap cleanup EXIT
+TUI_UNLOAD=ftg_target
 # `ftguard tui` looks in its libexecdir, then PATH: PATH also names where
 # the harness installs it (tui-sites checks the libexecdir lookup itself).
 export PATH=$PATH:/usr/libexec

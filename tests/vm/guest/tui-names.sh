@@ -35,8 +35,7 @@ no_raw_sequences() {
 }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
-cleanup() { $T kill-server 2>/dev/null; rmmod ftg_names 2>/dev/null; rmmod ftguard 2>/dev/null; true; }
-trap cleanup EXIT
+TUI_UNLOAD=ftg_names
 export PATH=$PATH:/usr/libexec
 load_ftguard
 load_test_module ftg_names

@@ -14,8 +14,7 @@ enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
 # Whatever happens, leave the system as it was.
-cleanup() { $T kill-server 2>/dev/null; rmmod ftg_target 2>/dev/null; rmmod ftguard 2>/dev/null; true; }
-trap cleanup EXIT
+TUI_UNLOAD=ftg_target
 # `ftguard tui` must find the installed ftguard-tui by itself (libexecdir);
 # checked here, reported at the end, and PATH names /usr/libexec meanwhile
 # so the rest of the test still runs.

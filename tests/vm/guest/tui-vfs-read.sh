@@ -36,8 +36,7 @@ start_tui() {
 }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
-cleanup() { read_load_stop; $T kill-server 2>/dev/null; unload_ftguard_soon; true; }
-trap cleanup EXIT
+TUI_CLEANUP=read_load_stop
 export PATH=$PATH:/usr/libexec
 load_ftguard
 # A kernel function becomes a site once ftguard.ko admitted it.
@@ -93,5 +92,5 @@ log "terminal killed: nothing enabled after ${WAITED_CS}0 ms"
 within $HANG_CS sh -c "! kill -0 $TUI_PID 2>/dev/null" || fail "terminal killed: the TUI ($TUI_PID) still runs"
 read_load_stop
 expect_eq "armed at the end" 0 "$(awk '$1 == "armed" { print $2 }' "$FTG_DEBUGFS/status")"
-unload_ftguard_soon || fail "rmmod ftguard"
+unload_soon ftguard || fail "rmmod ftguard"
 pass
