@@ -26,4 +26,8 @@ has trace/stages/stage6_event_callback.h 'define __assign_str\(dst\)' &&
 	define FTG_HAVE_ASSIGN_STR_1
 # no_llseek went away: NULL means the same (6.12)
 has linux/fs.h 'no_llseek' && define FTG_HAVE_NO_LLSEEK
+# fprobe handlers take pt_regs (6.12; ftrace_regs from 6.14)
+has linux/fprobe.h 'typedef int \(\*fprobe_entry_cb\)' &&
+	has linux/fprobe.h 'unsigned long ret_ip, struct pt_regs \*regs,' &&
+	define FTG_HAVE_FPROBE_PT_REGS
 echo "#endif"

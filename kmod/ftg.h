@@ -178,6 +178,7 @@ struct ftg_state {
 	struct ftrace_ops ops;		/* the arming ops */
 	struct ftrace_ops probe_ops;	/* never registered: record lookups */
 	struct ftg_armset *armset;	/* non-NULL while armed */
+	bool graph;			/* armed with exits (ftg_graph.c) */
 	unsigned int armed_sites;	/* sites still in ops' filter */
 	struct ftg_session *owner;	/* NULL while armed: persistent */
 	pid_t owner_pid;
@@ -243,7 +244,8 @@ void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
 
 /* ftg_arm.c */
 int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
-	    char *why, size_t len);
+	    bool graph, char *why, size_t len);
+bool ftg_count_hit(unsigned long ip);
 void ftg_disarm(void);
 void ftg_disarm_site(struct ftg_site *s);
 void ftg_disarm_session(struct ftg_session *sess);
@@ -254,6 +256,13 @@ u64 ftg_site_hits(const struct ftg_site *s);
 bool ftg_is_trampoline(unsigned long target);
 void ftg_arm_init(void);
 void ftg_arm_exit(void);
+
+/* ftg_graph.c */
+extern const char *const ftg_graph_mechanism;
+int ftg_graph_arm(struct ftg_armset *set, char *why, size_t len);
+int ftg_graph_disarm(void);
+int ftg_graph_disarm_site(struct ftg_site *s);
+unsigned long ftg_graph_missed(void);
 
 /* ftg_control.c */
 extern const struct file_operations ftg_control_fops;

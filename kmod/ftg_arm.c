@@ -7,6 +7,11 @@
  * per-CPU counter. The set is published before register_ftrace_function()
  * and freed only after unregister_ftrace_function() succeeded, which waits
  * for running callbacks of a dynamic (module) ops.
+ *
+ * An arm with exits ("arm graph", ftg_graph.c) hooks the same checked set
+ * through the kernel's fprobe or kretprobe instead of that ops; everything
+ * else (the set, the hit counters, disarm, per-site disarm, verify, kill)
+ * is shared.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -45,13 +50,6 @@ static bool ftg_ftrace_fails(void)
 	return true;
 }
 
-static int ftg_filter_remove(unsigned long ip)
-{
-	if (ftg_ftrace_fails())
-		return -ENODEV;
-	return ftrace_set_filter_ip(&ftg.ops, ip, 1, 0);
-}
-
 static int ftg_filter_set(unsigned long *ips, unsigned int n)
 {
 	if (ftg_ftrace_fails())
@@ -76,23 +74,37 @@ static int ftg_armset_find(const struct ftg_armset *set, unsigned long ip)
 	return -1;
 }
 
+/**
+ * ftg_count_hit - count a hit of @ip if it is in the armed set
+ * @ip: the site hit
+ *
+ * Context: an ftrace, fprobe or kretprobe handler; no lock.
+ * Return: true if @ip is armed (and was counted).
+ */
+bool ftg_count_hit(unsigned long ip)
+{
+	struct ftg_armset *set = READ_ONCE(ftg_live_set);
+	int idx;
+
+	if (!set)
+		return false;
+	idx = ftg_armset_find(set, ip);
+	if (idx < 0)
+		return false;
+	this_cpu_inc(*ftg_hit_counter(set, idx));
+	return true;
+}
+
 static void ftg_callback(unsigned long ip, unsigned long parent_ip,
 			 struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	struct ftg_armset *set;
-	int bit, idx;
+	int bit;
 
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	set = READ_ONCE(ftg_live_set);
-	if (set) {
-		idx = ftg_armset_find(set, ip);
-		if (idx >= 0) {
-			this_cpu_inc(*ftg_hit_counter(set, idx));
-			trace_func(ip, parent_ip);
-		}
-	}
+	if (ftg_count_hit(ip))
+		trace_func(ip, parent_ip);
 	ftrace_test_recursion_unlock(bit);
 }
 
@@ -161,7 +173,10 @@ void ftg_disarm(void)
 	lockdep_assert_held(&ftg.lock);
 	if (!set)
 		return;
-	ret = unregister_ftrace_function(&ftg.ops);
+	if (ftg.graph)
+		ret = ftg_graph_disarm();
+	else
+		ret = unregister_ftrace_function(&ftg.ops);
 	for (i = 0; i < set->n; i++) {
 		struct ftg_site *s = ftg_site_find(set->ips[i]);
 
@@ -180,11 +195,14 @@ void ftg_disarm(void)
 		 * stubbed out; the set is left allocated rather than freed
 		 * under a callback that might still hold it.
 		 */
-		ftg_ops_stuck = true;
-		ftg_kill("unregister_ftrace_function failed: %d", ret);
+		ftg_ops_stuck = !ftg.graph;
+		ftg_kill("unregistering the %s failed: %d",
+			 ftg.graph ? ftg_graph_mechanism : "ftrace ops", ret);
 		return;
 	}
-	ftg_clear_filter();
+	if (!ftg.graph)
+		ftg_clear_filter();
+	ftg.graph = false;
 	WRITE_ONCE(ftg_live_set, NULL);
 	ftg_armset_free(set);
 }
@@ -212,7 +230,12 @@ void ftg_disarm_site(struct ftg_site *s)
 		ftg_disarm();
 		return;
 	}
-	ret = ftg_filter_remove(s->ip);
+	if (ftg_ftrace_fails())
+		ret = -ENODEV;
+	else if (ftg.graph)
+		ret = ftg_graph_disarm_site(s);
+	else
+		ret = ftrace_set_filter_ip(&ftg.ops, s->ip, 1, 0);
 	ftg_site_unarm(s);
 	if (ret)
 		ftg_kill("cannot remove %s (0x%lx) from the filter: %d",
@@ -278,6 +301,22 @@ void ftg_store_report(char *report, size_t len)
 	ftg.report_len = len;
 }
 
+/* Publishes @set and hooks it with exits; unpublishes it on failure. */
+static int ftg_arm_graph(struct ftg_armset *set, char *why, size_t len)
+{
+	int ret;
+
+	if (ftg_ftrace_fails()) {
+		snprintf(why, len, "ftg_graph_arm: %d", -ENODEV);
+		return -ENODEV;
+	}
+	WRITE_ONCE(ftg_live_set, set);
+	ret = ftg_graph_arm(set, why, len);
+	if (ret)
+		WRITE_ONCE(ftg_live_set, NULL);
+	return ret;
+}
+
 static struct ftg_armset *ftg_armset_new(const unsigned long *ips,
 					 unsigned int n)
 {
@@ -314,17 +353,18 @@ fail:
  *	unless @persistent)
  * @persistent: the arm outlives the session
  * @force: allow more than ftg_max_arm sites
+ * @graph: hook entries and returns (ftg_graph.c), not entries alone
  * @why: reason buffer for refusals
  * @len: its size
  *
  * The check and the registration happen under ftg.lock, so no module can
  * come or go between the proof and the arming.
  * Context: ftg.lock held.
- * Return: 0, or -EPERM, -EBUSY, -ENOENT, -E2BIG, -ESTALE, -ENOMEM, or an
- * ftrace error.
+ * Return: 0, or -EPERM, -EBUSY, -ENOENT, -E2BIG, -ESTALE, -ENOMEM,
+ * -EOPNOTSUPP (@graph on a kernel without an exit hook), or an ftrace error.
  */
 int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
-	    char *why, size_t len)
+	    bool graph, char *why, size_t len)
 {
 	struct ftg_site **sites;
 	struct ftg_armset *set;
@@ -371,19 +411,26 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	set = ftg_armset_new(sess->sel, sess->nsel);
 	if (!set)
 		goto out;
-	ret = ftg_filter_set(set->ips, set->n);
-	if (ret) {
-		snprintf(why, len, "ftrace_set_filter_ips: %d", ret);
-		goto out_free;
+	if (graph) {
+		ret = ftg_arm_graph(set, why, len);
+		if (ret)
+			goto out_free;
+	} else {
+		ret = ftg_filter_set(set->ips, set->n);
+		if (ret) {
+			snprintf(why, len, "ftrace_set_filter_ips: %d", ret);
+			goto out_free;
+		}
+		WRITE_ONCE(ftg_live_set, set);
+		ret = register_ftrace_function(&ftg.ops);
+		if (ret) {
+			snprintf(why, len, "register_ftrace_function: %d", ret);
+			WRITE_ONCE(ftg_live_set, NULL);
+			ftg_clear_filter();
+			goto out_free;
+		}
 	}
-	WRITE_ONCE(ftg_live_set, set);
-	ret = register_ftrace_function(&ftg.ops);
-	if (ret) {
-		snprintf(why, len, "register_ftrace_function: %d", ret);
-		WRITE_ONCE(ftg_live_set, NULL);
-		ftg_clear_filter();
-		goto out_free;
-	}
+	ftg.graph = graph;
 	ftg.armset = set;
 	ftg.armed_sites = set->n;
 	for (i = 0; i < set->n; i++) {

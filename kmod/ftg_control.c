@@ -236,7 +236,7 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 		       char *why, size_t len)
 {
-	bool persistent = false, force = false;
+	bool persistent = false, force = false, graph = false;
 	int i;
 
 	for (i = 1; i < argc; i++) {
@@ -244,12 +244,15 @@ static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 			persistent = true;
 		} else if (!strcmp(argv[i], "force")) {
 			force = true;
+		} else if (!strcmp(argv[i], "graph")) {
+			graph = true;
 		} else {
-			snprintf(why, len, "usage: arm [persistent] [force]");
+			snprintf(why, len,
+				 "usage: arm [persistent] [force] [graph]");
 			return -EINVAL;
 		}
 	}
-	return ftg_arm(sess, persistent, force, why, len);
+	return ftg_arm(sess, persistent, force, graph, why, len);
 }
 
 static int ftg_cmd_disarm(struct ftg_session *sess, int argc, char **argv,

@@ -66,7 +66,8 @@ module_param_named(max_arm, ftg_max_arm, uint, 0444);
 MODULE_PARM_DESC(max_arm, "sites one arm may hold without force");
 
 static const char *const ftg_events[] = {
-	"func", "module", "site", "check", "arm", "kill",
+	"func", "graph_entry", "graph_exit", "module", "site", "check",
+	"arm", "kill",
 };
 
 static struct trace_array *ftg_instance_get(void)

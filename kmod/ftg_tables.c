@@ -84,6 +84,9 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 	seq_printf(m, "vmalloc_start 0x%lx\nvmalloc_end 0x%lx\n",
 		   (unsigned long)VMALLOC_START, (unsigned long)VMALLOC_END);
 	ftg_show_objects(m);
+	seq_printf(m, "arm_mode %s\ngraph_hook %s\ngraph_missed %lu\n",
+		   !ftg.armset ? "none" : ftg.graph ? "graph" : "function",
+		   ftg_graph_mechanism, ftg_graph_missed());
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

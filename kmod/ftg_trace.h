@@ -49,6 +49,45 @@ TRACE_EVENT(func,
 		  (void *)__entry->parent_ip)
 );
 
+/*
+ * A call's entry and return at a site armed with exits ("arm graph"). The
+ * times are trace_clock_local(), the instance's default clock; depth
+ * counts this task's calls of armed sites still open, from 0.
+ */
+TRACE_EVENT(graph_entry,
+	TP_PROTO(unsigned long func, int depth),
+	TP_ARGS(func, depth),
+	TP_STRUCT__entry(
+		__field(unsigned long, func)
+		__field(int, depth)
+	),
+	TP_fast_assign(
+		__entry->func = func;
+		__entry->depth = depth;
+	),
+	TP_printk("func=%ps depth=%d", (void *)__entry->func, __entry->depth)
+);
+
+TRACE_EVENT(graph_exit,
+	TP_PROTO(unsigned long func, int depth, u64 calltime, u64 rettime),
+	TP_ARGS(func, depth, calltime, rettime),
+	TP_STRUCT__entry(
+		__field(unsigned long, func)
+		__field(int, depth)
+		__field(u64, calltime)
+		__field(u64, rettime)
+	),
+	TP_fast_assign(
+		__entry->func = func;
+		__entry->depth = depth;
+		__entry->calltime = calltime;
+		__entry->rettime = rettime;
+	),
+	TP_printk("func=%ps depth=%d calltime=%llu rettime=%llu",
+		  (void *)__entry->func, __entry->depth,
+		  __entry->calltime, __entry->rettime)
+);
+
 TRACE_EVENT(module,
 	TP_PROTO(const char *name, const char *state, unsigned int nsites),
 	TP_ARGS(name, state, nsites),

@@ -3,11 +3,14 @@
  * ftg_target: sites for ftguard's tests. Three __init functions (init
  * sites, dropped when init text is freed), and core functions fn_a and
  * fn_b: writing N to debugfs ftg_target/trigger runs fn_b(N), which calls
- * fn_a exactly N times.
+ * fn_a exactly N times. For traces with durations, writing N to
+ * ftg_target/graph runs fn_outer(N), which calls fn_inner N times; the
+ * call fn_inner(N / 2) sleeps sleep_ms (a module parameter) milliseconds.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -16,6 +19,8 @@
 /* Global, with prototypes: no IPA clone may rename them. */
 void fn_a(unsigned long i);
 void fn_b(unsigned long n);
+void fn_inner(unsigned long i, unsigned long sleeper);
+void fn_outer(unsigned long n);
 
 static struct dentry *ftg_target_dir;
 static unsigned long ftg_target_sum;
@@ -34,20 +39,41 @@ noinline void fn_b(unsigned long n)
 		fn_a(i);
 }
 
+static unsigned int sleep_ms = 20;
+module_param(sleep_ms, uint, 0444);
+MODULE_PARM_DESC(sleep_ms, "how long the middle fn_inner call sleeps");
+
+noinline void fn_inner(unsigned long i, unsigned long sleeper)
+{
+	if (i == sleeper)
+		msleep(sleep_ms);
+	fn_a(i);
+}
+
+noinline void fn_outer(unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		fn_inner(i, n / 2);
+}
+
 static ssize_t trigger_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
+	void (*fn)(unsigned long n) = file->private_data;
 	unsigned long n;
 	int ret = kstrtoul_from_user(ubuf, count, 0, &n);
 
 	if (ret)
 		return ret;
-	fn_b(n);
+	fn(n);
 	return count;
 }
 
 static const struct file_operations trigger_fops = {
 	.owner = THIS_MODULE,
+	.open = simple_open,
 	.write = trigger_write,
 };
 
@@ -75,7 +101,9 @@ static int __init ftg_target_init(void)
 	if (ret)
 		return ret;
 	ftg_target_dir = debugfs_create_dir("ftg_target", NULL);
-	debugfs_create_file("trigger", 0200, ftg_target_dir, NULL,
+	debugfs_create_file("trigger", 0200, ftg_target_dir, fn_b,
+			    &trigger_fops);
+	debugfs_create_file("graph", 0200, ftg_target_dir, fn_outer,
 			    &trigger_fops);
 	return 0;
 }

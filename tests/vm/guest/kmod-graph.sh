@@ -1,0 +1,102 @@
+#!/bin/sh
+# "arm graph": entry and return of the checked sites only, through the
+# kernel's own hook (fprobe or kretprobe on ftrace): one graph_entry and
+# one graph_exit per call, depth by nesting, the sleeping call's duration
+# at least its sleep; per-site disarm when the module goes, and rmmod of
+# ftguard while armed, leave enabled_functions empty.
+. /tests/lib.sh
+
+cleanup() {
+	exec 3>&-
+	for m in ftg_target ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
+N=20
+sites=$FTG_DEBUGFS/sites
+enabled=$FTG_TRACEFS/enabled_functions
+trace=$FTG_INSTANCE/trace
+site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$sites"; }
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+not_armed() { [ "$(status armed)" = 0 ]; }
+
+load_ftguard
+load_test_module ftg_target sleep_ms=30
+sleep_ns=$(( $(cat /sys/module/ftg_target/parameters/sleep_ms) * 1000000 ))
+outer=$(site_field fn_outer 1)
+inner=$(site_field fn_inner 1)
+[ -n "$outer" ] && [ -n "$inner" ] || fail "no fn_outer/fn_inner site"
+log "exit hook: $(status graph_hook)"
+
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $outer $inner" >&3 || fail "select: $(cat <&3)"
+echo "arm graph bogus" >&3 2>/dev/null && fail "arm with a bad word accepted"
+expect_eq "bad arm response" "error EINVAL usage: arm [persistent] [force] [graph]" "$(cat <&3)"
+echo "arm graph" >&3 || fail "arm graph refused: $(cat <&3)"
+expect_eq "arm_mode" graph "$(status arm_mode)"
+expect_eq "fn_outer state" armed "$(site_field fn_outer 2)"
+expect_eq "fn_inner state" armed "$(site_field fn_inner 2)"
+cp "$enabled" /tmp/enabled.txt
+export_file /tmp/enabled.txt
+expect_eq "enabled_functions lines" 2 "$(wc -l < "$enabled")"
+grep -q '^fn_outer \[ftg_target\]' "$enabled" || fail "fn_outer not enabled"
+grep -q '^fn_inner \[ftg_target\]' "$enabled" || fail "fn_inner not enabled"
+echo "arm graph" >&3 2>/dev/null && fail "second arm accepted"
+
+echo "$N" > /sys/kernel/debug/ftg_target/graph || fail "trigger"
+grep ' graph_' "$trace" > /tmp/graph.txt
+export_file /tmp/graph.txt
+expect_eq "fn_outer entries" 1 "$(grep -c 'graph_entry: func=fn_outer \[ftg_target\] depth=0$' /tmp/graph.txt)"
+expect_eq "fn_inner entries" "$N" "$(grep -c 'graph_entry: func=fn_inner \[ftg_target\] depth=1$' /tmp/graph.txt)"
+expect_eq "fn_outer exits" 1 "$(grep -c 'graph_exit: func=fn_outer \[ftg_target\] depth=0 ' /tmp/graph.txt)"
+expect_eq "fn_inner exits" "$N" "$(grep -c 'graph_exit: func=fn_inner \[ftg_target\] depth=1 ' /tmp/graph.txt)"
+expect_eq "graph events" $(( 2 * (N + 1) )) "$(wc -l < /tmp/graph.txt)"
+expect_eq "fn_inner hits" "$N" "$(site_field fn_inner 5)"
+expect_eq "fn_a hits (not armed)" 0 "$(site_field fn_a 5)"
+# every entry is followed by its own exit before the next entry at its depth
+awk '/graph_entry/ { d = $NF; sub("depth=", "", d); if (open[d]) bad++; open[d] = 1 }
+     /graph_exit/ { for (i = 1; i <= NF; i++) if ($i ~ /^depth=/) { d = $i; sub("depth=", "", d) }
+		    if (!open[d]) bad++; open[d] = 0 }
+     END { for (d in open) if (open[d]) bad++; exit bad > 0 }' /tmp/graph.txt ||
+	fail "entries and exits do not pair"
+# durations from the exits' call and return times: one fn_inner slept
+durs=$(awk '/graph_exit: func=fn_inner/ { for (i = 1; i <= NF; i++) {
+		if ($i ~ /^calltime=/) { c = $i; sub("calltime=", "", c) }
+		if ($i ~ /^rettime=/) { r = $i; sub("rettime=", "", r) } }
+	print r - c }' /tmp/graph.txt | sort -n)
+slowest=$(echo "$durs" | tail -n 1)
+
+log "fn_inner: slowest ${slowest} ns, sleep ${sleep_ns} ns"
+[ "$slowest" -ge "$sleep_ns" ] || fail "the sleeping call took $slowest ns < $sleep_ns"
+[ "$slowest" -lt $(( 5 * sleep_ns )) ] || fail "the sleeping call took $slowest ns >= 5x $sleep_ns"
+
+echo verify >&3 || fail "verify while armed with exits: $(cat <&3)"
+expect_eq "killed after verify" 0 "$(status killed)"
+
+# the module goes while armed: fn_inner and fn_outer leave one by one
+exec 3>&-
+wait_for 10 not_armed || fail "closing the owner did not disarm"
+expect_eq "enabled_functions after close" 0 "$(wc -l < "$enabled")"
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $outer $inner" >&3 && echo "arm persistent graph" >&3 || fail "re-arm: $(cat <&3)"
+exec 3>&-
+expect_eq "persistent arm" graph "$(status arm_mode)"
+rmmod ftg_target || fail "rmmod ftg_target while armed"
+expect_eq "armed after rmmod ftg_target" 0 "$(status armed)"
+expect_eq "enabled_functions after rmmod ftg_target" 0 "$(wc -l < "$enabled")"
+
+# and ftguard itself goes while armed
+load_test_module ftg_target
+outer=$(site_field fn_outer 1)
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $outer" >&3 && echo "arm persistent graph" >&3 || fail "arm again: $(cat <&3)"
+exec 3>&-
+echo 3 > /sys/kernel/debug/ftg_target/graph
+rmmod ftguard || fail "rmmod ftguard while armed with exits"
+expect_eq "enabled_functions after rmmod ftguard" 0 "$(wc -l < "$enabled")"
+echo 3 > /sys/kernel/debug/ftg_target/graph
+rmmod ftg_target || fail "rmmod ftg_target"
+pass
