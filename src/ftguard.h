@@ -693,10 +693,13 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl);
 
 #define FTG_ARM_PERSISTENT	(1U << 0)	/* outlives this descriptor */
 #define FTG_ARM_FORCE		(1U << 1)	/* beyond max_arm */
+#define FTG_ARM_GRAPH		(1U << 2)	/* entries and returns */
 /**
  * ftg_control_arm - check and arm the selection
  * @ctl: the control
- * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE
+ * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH (record each
+ *         call's entry and return, ftguard:graph_entry/graph_exit, instead
+ *         of ftguard:func)
  * @report: if not NULL, set to the check report (from the response, or
  *          from ftguard/check when the arm was refused with ESTALE), or
  *          NULL when none could be read; free it with
@@ -1057,6 +1060,9 @@ struct ftg_event {
 	char name[FTG_EVENT_NAME_LEN];	/* "func", "module", "site", ... */
 	uint64_t ip;			/* 0 when the event has no ip */
 	uint64_t parent_ip;		/* 0 when the event has no parent_ip */
+	int depth;			/* graph_entry/graph_exit: calls open below */
+	uint64_t calltime;		/* graph_exit: entry, trace clock ns */
+	uint64_t rettime;		/* graph_exit: return, trace clock ns */
 	char sym[FTG_SYM_LEN];
 	char parent_sym[FTG_SYM_LEN];
 	char info[FTG_INFO_LEN];
@@ -1174,6 +1180,67 @@ void ftg_event_ring_clear(struct ftg_event_ring *ring);
  * where info for func is "sym <- parent_sym". Returns snprintf's value.
  */
 int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev);
+
+/* ==== Function graph: calls with durations (owner: graph) ==== */
+
+/*
+ * An arm made with FTG_ARM_GRAPH emits ftguard:graph_entry (ip, depth) when
+ * a call starts and ftguard:graph_exit (ip, depth, calltime, rettime) when
+ * it returns; struct ftg_event carries those fields. These helpers print
+ * them as trace-cmd's function_graph output and sum them per function.
+ */
+
+/* Is @ev a graph_entry or graph_exit of ftguard's? */
+bool ftg_event_is_graph_entry(const struct ftg_event *ev);
+bool ftg_event_is_graph_exit(const struct ftg_event *ev);
+
+/**
+ * ftg_graph_snprint - one function_graph line, as trace-cmd report prints
+ * @buf: output
+ * @len: size of @buf
+ * @entry: a graph_entry, or NULL for a return whose entry is not shown
+ * @exit: its graph_exit, or NULL for a call that has not returned yet
+ *
+ * Both: a leaf call, "DURATION us | func();". @entry alone: "| func() {".
+ * @exit alone: "DURATION us | }" and the function's name in a C comment,
+ * as the kernel's funcgraph-tail option prints it. The line starts like
+ * ftg_event_snprint()'s ("comm-pid [cpu] secs.usecs: name:") with the
+ * earlier event's stamp, indents two spaces per depth, and marks a
+ * duration over 10 us, 100 us, 1 ms, 10 ms, 100 ms, 1 s with + ! # * @ $
+ * as the kernel's function_graph tracer does.
+ *
+ * Return: what snprintf() returns; -1 with errno EINVAL when both are NULL.
+ */
+int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
+		      const struct ftg_event *exit);
+
+/**
+ * struct ftg_graph_stat - the returns of one function, summed
+ * @sym: the function, "symbol [module]" or "0x..."
+ * @calls: returns seen
+ * @total_ns: sum of their durations
+ * @max_ns: the longest
+ */
+struct ftg_graph_stat {
+	char sym[FTG_SYM_LEN];
+	uint64_t calls;
+	uint64_t total_ns;
+	uint64_t max_ns;
+};
+
+struct ftg_graph_stats;
+/* Returns NULL (ENOMEM) or an empty table, freed by ftg_graph_stats_free(). */
+struct ftg_graph_stats *ftg_graph_stats_new(void);
+void ftg_graph_stats_free(struct ftg_graph_stats *st);
+/* Counts @ev if it is a graph_exit; 0, or -1 (ENOMEM). */
+int ftg_graph_stats_add(struct ftg_graph_stats *st, const struct ftg_event *ev);
+/* An ftg_event_cb adding to the table passed as @data. */
+int ftg_graph_stats_cb(const struct ftg_event *ev, void *data);
+size_t ftg_graph_stats_count(const struct ftg_graph_stats *st);
+/* @i = 0 is the function with the largest total; NULL past the end. The
+ * order is fixed by the first call after the last add. */
+const struct ftg_graph_stat *ftg_graph_stats_get(struct ftg_graph_stats *st,
+						 size_t i);
 
 /* ==== Trace files: trace.dat writer/reader, exports (owner: trace) ==== */
 

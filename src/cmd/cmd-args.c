@@ -94,6 +94,21 @@ static int add_value(struct ftg_cmd_args *args, int key, const char *value)
 	return 0;
 }
 
+static bool is_word(const char *const *words, const char *word)
+{
+	for (; words && *words; words++)
+		if (!strcmp(*words, word))
+			return true;
+	return false;
+}
+
+static void print_words(FILE *f, const char *const *words)
+{
+	for (; words && *words; words++)
+		fprintf(f, " %s", *words);
+	fputc('\n', f);
+}
+
 /**
  * ftg_args_parse - parse a subcommand's command line
  * @args: filled in; release with ftg_args_release()
@@ -151,6 +166,14 @@ int ftg_args_parse(struct ftg_cmd_args *args, const struct ftg_cmd_entry *entry,
 			if (o && !o->repeatable && ftg_args_has(args, c)) {
 				fprintf(stderr, "%s: %s given more than once\n", prog,
 					option_label(entry, c, label, sizeof(label)));
+				ret = FTG_CMD_ERROR;
+				goto usage;
+			}
+			if (o && o->words_only && !is_word(o->words, optarg)) {
+				fprintf(stderr, "%s: %s: '%s' is not one of:", prog,
+					option_label(entry, c, label, sizeof(label)),
+					optarg);
+				print_words(stderr, o->words);
 				ret = FTG_CMD_ERROR;
 				goto usage;
 			}

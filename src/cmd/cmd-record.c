@@ -512,6 +512,7 @@ out:
 
 static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_FUNCTIONS,
+	FTG_OPTION_TRACER,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	{ .key = 'P', .long_name = "pid", .arg_name = "PID",
@@ -534,7 +535,7 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-P PID]... [-F] [-b KB] "
+	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-p TRACER] [-P PID]... [-F] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
 	.description =
@@ -545,6 +546,14 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"instance into FILE, which 'trace-cmd report' and 'ftguard report'\n"
 		"read. On a terminal a progress line shows events, lost events and\n"
 		"bytes.\n"
+		"\n"
+		"-p function_graph records each call's entry and return instead\n"
+		"of entries alone: ftguard:graph_entry (function, depth) and\n"
+		"ftguard:graph_exit (function, depth, call and return time), for the\n"
+		"checked sites only, hooked through the kernel's fprobe (6.12) or a\n"
+		"kretprobe on ftrace (6.1); 'ftguard report' prints them as\n"
+		"trace-cmd prints function_graph. A kernel that hooks returns\n"
+		"neither way (arm64) refuses it. Other tracers are refused.\n"
 		"\n"
 		"At the end, on a signal or when COMMAND fails, record disarms,\n"
 		"drains what is left, completes FILE and restores the pid filter and\n"
@@ -565,6 +574,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.examples =
 		"ftguard record -l fn_a -- sh -c 'echo 5 > /sys/kernel/debug/ftg_target/trigger'\n"
 		"  Record the five calls of fn_a made by the trigger.\n"
+		"\n"
+		"ftguard record -p function_graph -l fn_outer -l fn_inner -- sh -c 'echo 9 > /sys/kernel/debug/ftg_target/graph'\n"
+		"  Record the calls with their durations; 'ftguard report' nests them.\n"
 		"\n"
 		"ftguard record -m e1000e -o nic.dat\n"
 		"  Record the e1000e driver until Ctrl-C.",

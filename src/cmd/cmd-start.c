@@ -42,13 +42,17 @@ static void print_refusal(const struct ftg_cmd_ctx *ctx, const struct ftg_map *m
 	}
 }
 
+/* -p's words; an arm records entries alone or entries and returns */
+const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
+
 /**
  * ftg_cmd_arm - select, check and arm the -l/-n/-m selection
  * @ctx: the invocation
  * @args: the parsed command line
  * @ctl: the control descriptor that will own the arm
  * @map: the address map (NULL: the module's word only)
- * @flags: FTG_ARM_* (--force adds FTG_ARM_FORCE)
+ * @flags: FTG_ARM_* (--force adds FTG_ARM_FORCE, -p function_graph
+ *         FTG_ARM_GRAPH)
  * @nsites: set to the number of sites armed
  *
  * The map may see what the module cannot (a site it calls ok that lies in
@@ -78,6 +82,9 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	ftg_verdict_free(v);
 	if (ftg_args_has(args, FTG_OPT_FORCE))
 		flags |= FTG_ARM_FORCE;
+	if (ftg_args_get(args, 'p') &&
+	    !strcmp(ftg_args_get(args, 'p'), "function_graph"))
+		flags |= FTG_ARM_GRAPH;
 	if (ftg_control_arm(ctl, flags, &rep) < 0) {
 		int err = errno;
 
@@ -123,6 +130,7 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 static const struct ftg_cmd_option start_options[] = {
 	FTG_OPTION_FUNCTIONS,
+	FTG_OPTION_TRACER,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	{ .key = FTG_OPT_FORCE, .long_name = "force",
@@ -132,7 +140,7 @@ static const struct ftg_cmd_option start_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_start_entry = {
 	.name = "start",
-	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [--force]",
+	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-p TRACER] [--force]",
 	.summary = "Check the selected sites and arm them until 'ftguard stop'",
 	.description =
 		"Selects sites as 'ftguard check' does, checks them, and arms them\n"
@@ -140,6 +148,10 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"address map. The arm is persistent: it outlives this command.\n"
 		"Events go to the 'ftguard' trace instance; read them with\n"
 		"'ftguard stream' or 'trace-cmd extract -B ftguard'.\n"
+		"\n"
+		"-p function_graph records each call's entry and return\n"
+		"(ftguard:graph_entry, ftguard:graph_exit) with its depth and\n"
+		"duration instead of entries alone; see ftguard-record(1).\n"
 		"\n"
 		"'ftguard record' arms for the time of one command instead, and\n"
 		"always disarms.",

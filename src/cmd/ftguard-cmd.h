@@ -39,6 +39,7 @@ enum ftg_cmd_long_key {
 	FTG_OPT_FORCE,
 	FTG_OPT_PERSISTENT,
 	FTG_OPT_NO_FILTER,
+	FTG_OPT_STAT,
 };
 
 /* What an option's argument (or an operand) completes to. */
@@ -60,6 +61,7 @@ struct ftg_cmd_option {
 	const char *help;		/* one sentence, no final newline */
 	enum ftg_cmd_complete complete;
 	const char *const *words;	/* for FTG_COMPLETE_WORDS */
+	bool words_only;		/* the argument must be one of ->words */
 	bool repeatable;		/* may be given more than once */
 };
 
@@ -80,6 +82,14 @@ struct ftg_cmd_option {
 	{ .key = 'm', .long_name = "module", .arg_name = "MODULE", \
 	  .help = "select every site of MODULE (repeatable)", \
 	  .complete = FTG_COMPLETE_MODULE, .repeatable = true }
+/* -p: what an arm records, trace-cmd's tracer names (cmd-start.c) */
+extern const char *const ftg_cmd_tracers[];
+#define FTG_OPTION_TRACER \
+	{ .key = 'p', .long_name = "plugin", .arg_name = "TRACER", \
+	  .help = "function (entries, the default) or function_graph " \
+		  "(entries and returns, with durations)", \
+	  .complete = FTG_COMPLETE_WORDS, .words = ftg_cmd_tracers, \
+	  .words_only = true }
 #define FTG_OPTION_END { 0 }
 
 struct ftg_cmd_ctx;

@@ -494,7 +494,7 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl)
 /**
  * ftg_control_arm - check and arm the selection
  * @ctl: the control
- * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE
+ * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH
  * @report: if not NULL, set to the check report or NULL
  *
  * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
@@ -510,9 +510,10 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 
 	if (report)
 		*report = NULL;
-	snprintf(cmd, sizeof(cmd), "arm%s%s",
+	snprintf(cmd, sizeof(cmd), "arm%s%s%s",
 		 flags & FTG_ARM_PERSISTENT ? " persistent" : "",
-		 flags & FTG_ARM_FORCE ? " force" : "");
+		 flags & FTG_ARM_FORCE ? " force" : "",
+		 flags & FTG_ARM_GRAPH ? " graph" : "");
 	ret = ftg_control_send(ctl, cmd);
 	saved = errno;
 	if (!report || (ret && saved != ESTALE))

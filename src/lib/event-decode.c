@@ -104,6 +104,7 @@ int trace_event_from_record(struct tep_handle *tep,
 			    struct tep_record *rec, struct ftg_event *ev)
 {
 	struct tep_event *event;
+	uint64_t v;
 
 	memset(ev, 0, offsetof(struct ftg_event, raw));
 	if (rec->size < 8) {
@@ -130,8 +131,14 @@ int trace_event_from_record(struct tep_handle *tep,
 		errno = EINVAL;
 		return -1;
 	}
-	if (read_number(event, "ip", rec, &ev->ip))
+	/* ftguard:graph_* name their function "func", as ftrace's do */
+	if (read_number(event, "ip", rec, &ev->ip) ||
+	    read_number(event, "func", rec, &ev->ip))
 		trace_syms_format(syms, tep, ev->ip, ev->sym, sizeof(ev->sym));
+	if (read_number(event, "depth", rec, &v))
+		ev->depth = (int)v;
+	read_number(event, "calltime", rec, &ev->calltime);
+	read_number(event, "rettime", rec, &ev->rettime);
 	if (read_number(event, "parent_ip", rec, &ev->parent_ip))
 		trace_syms_format(syms, tep, ev->parent_ip, ev->parent_sym,
 				  sizeof(ev->parent_sym));

@@ -1,0 +1,85 @@
+#!/bin/sh
+# ftguard record -p function_graph over fn_outer(N), which calls fn_inner
+# N times (each calling fn_a; one sleeps sleep_ms): every entry has its
+# exit, the report nests outer { inner { fn_a(); } } with '{'/'}', the
+# sleeping call lasts at least its sleep and less than 5 times it, --stat
+# counts the calls, trace-cmd report reads the same file without a
+# warning and shows the same calls; nothing is left armed.
+. /tests/lib.sh
+
+cli_setup
+
+N=100
+G=/sys/kernel/debug/ftg_target/graph
+
+load_ftguard
+load_test_module ftg_target sleep_ms=30
+sleep_us=$(( $(cat /sys/module/ftg_target/parameters/sleep_ms) * 1000 ))
+
+run 2 ftguard record -p function -p function_graph -l fn_outer -o x.dat -- true
+err_has 'given more than once'
+run 2 ftguard record -p nop -l fn_outer -o x.dat -- true
+err_has "'nop' is not one of: function function_graph"
+[ -e x.dat ] && fail "a refused record wrote x.dat"
+
+run 0 ftguard record -p function_graph -l 'ftg_target:fn_*' -o g.dat -- sh -c "echo $N > $G"
+grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "still armed after record"
+expect_eq "enabled_functions after record" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
+
+# trace-cmd reads the formats as they are
+trace-cmd report -i g.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report failed"; }
+if grep -Eiq 'warn|fail|error|bad|unknown' tc.err; then
+	cat tc.err
+	fail "trace-cmd report complained"
+fi
+grep 'graph_' tc.txt | head -n 4
+for f in fn_outer fn_inner fn_a; do
+	want=$N
+	[ $f = fn_outer ] && want=1
+	expect_eq "trace-cmd: $f entries" "$want" "$(grep -c "graph_entry: *func=$f[ +]" tc.txt)"
+	expect_eq "trace-cmd: $f exits" "$want" "$(grep -c "graph_exit: *func=$f[ +]" tc.txt)"
+done
+expect_eq "trace-cmd: fn_b entries (not called)" 0 "$(grep -c 'graph_entry: *func=fn_b[ +]' tc.txt)"
+
+run 0 ftguard report -i g.dat
+cp "$OUT" fg.txt
+export_file fg.txt
+head -n 8 fg.txt
+# the graph part of each line: "DURATION | INDENT call"
+sed -n 's/^.*: graph_e[a-z]*: *\(.*\)$/\1/p' fg.txt > graph.txt
+expect_eq "fn_outer opens" 1 "$(grep -c '|  fn_outer \[ftg_target\]() {$' graph.txt)"
+expect_eq "fn_inner opens" "$N" "$(grep -c '|    fn_inner \[ftg_target\]() {$' graph.txt)"
+expect_eq "fn_a leaves" "$N" "$(grep -c ' us |      fn_a \[ftg_target\]();$' graph.txt)"
+expect_eq "fn_inner closes" "$N" "$(grep -c ' us |    } /\* fn_inner \[ftg_target\] \*/$' graph.txt)"
+expect_eq "fn_outer closes" 1 "$(grep -c ' us |  } /\* fn_outer \[ftg_target\] \*/$' graph.txt)"
+# nesting: a stack of open calls; each close names the innermost open one,
+# each line is indented by the depth it is at, nothing stays open
+awk -F'[|]' '{
+	line = substr($2, 3); ind = match(line, /[^ ]/) - 1; call = substr(line, ind + 1)
+	at = call ~ /^\}/ ? sp - 1 : sp
+	if (ind != 2 * at) { print "indent " ind " at depth " at ": " $0; bad = 1 }
+	if (call ~ /\(\) \{$/) { sub(/\(\) \{$/, "", call); st[sp++] = call }
+	else if (call ~ /^\}/) { sub(/^\} \/\* /, "", call); sub(/ \*\/$/, "", call)
+		if (sp == 0 || st[sp - 1] != call) { print "close of " call " at depth " sp ": " $0; bad = 1 }
+		else sp-- }
+} END { if (sp) { print sp " calls left open"; bad = 1 } exit bad }' graph.txt || fail "calls do not nest"
+log "graph nests: $(wc -l < graph.txt) lines"
+
+run 0 ftguard report --stat -i g.dat
+cat "$OUT"
+stat_of() { awk -v f="$1" -v c="$2" '$1 == f && $2 == "[ftg_target]" { print $c }' "$OUT"; }
+expect_eq "--stat fn_outer calls" 1 "$(stat_of fn_outer 3)"
+expect_eq "--stat fn_inner calls" "$N" "$(stat_of fn_inner 3)"
+expect_eq "--stat fn_a calls" "$N" "$(stat_of fn_a 3)"
+max=$(stat_of fn_inner 6)
+max_us=${max%.*}
+log "longest fn_inner: $max us, sleep $sleep_us us"
+[ "$max_us" -ge "$sleep_us" ] || fail "the sleeping call took $max us < $sleep_us us"
+[ "$max_us" -lt $(( 5 * sleep_us )) ] || fail "the sleeping call took $max us >= 5 x $sleep_us us"
+outer_us=$(stat_of fn_outer 4)
+[ "${outer_us%.*}" -ge "$max_us" ] || fail "fn_outer ($outer_us us) is shorter than a call it made ($max us)"
+
+rm -f g.dat tc.* fg.txt graph.txt
+rmmod ftg_target || fail "rmmod ftg_target"
+unload_ftguard
+pass
