@@ -99,4 +99,36 @@ rmmod ftguard || fail "rmmod ftguard while armed with exits"
 expect_eq "enabled_functions after rmmod ftguard" 0 "$(wc -l < "$enabled")"
 echo 3 > /sys/kernel/debug/ftg_target/graph
 rmmod ftg_target || fail "rmmod ftg_target"
+
+# a kill ends an arm with exits as it ends a plain one (fault-injection
+# build): a deviating site at verify, and ftrace failing while a site
+# leaves with its module
+load_ftguard fi
+load_test_module ftg_target
+outer=$(site_field fn_outer 1)
+inner=$(site_field fn_inner 1)
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $outer $inner" >&3 && echo "arm graph" >&3 || fail "fi arm: $(cat <&3)"
+echo "corrupt $inner" >&3 || fail "corrupt: $(cat <&3)"
+echo verify >&3 2>/dev/null && fail "verify of a corrupted site passed"
+expect_eq "killed by verify" 1 "$(status killed)"
+expect_eq "armed after the kill" 0 "$(status armed)"
+expect_eq "enabled_functions after the kill" 0 "$(wc -l < "$enabled")"
+echo "arm graph" >&3 2>/dev/null && fail "arm graph accepted while killed"
+cat <&3 | grep -q '^error EPERM killed' || fail "arm refusal: $(cat <&3)"
+echo reset >&3 || fail "reset: $(cat <&3)"
+exec 3>&-
+rmmod ftg_target || fail "rmmod ftg_target (fi)"
+load_test_module ftg_target
+outer=$(site_field fn_outer 1)
+inner=$(site_field fn_inner 1)
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $outer $inner" >&3 && echo "arm persistent graph" >&3 || fail "fi re-arm: $(cat <&3)"
+echo fail-ftrace >&3 || fail "fail-ftrace: $(cat <&3)"
+exec 3>&-
+rmmod ftg_target || fail "rmmod ftg_target while ftrace fails"
+expect_eq "killed by the failed removal" 1 "$(status killed)"
+expect_eq "armed after that kill" 0 "$(status armed)"
+expect_eq "enabled_functions after that kill" 0 "$(wc -l < "$enabled")"
+rmmod ftguard || fail "rmmod ftguard (fi)"
 pass
