@@ -74,7 +74,7 @@ int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
 		snprintf(dur, sizeof(dur), "%*s", 13, "");
 	}
 	return snprintf(buf, len, "%s-%d [%03d] %" PRIu64 ".%06" PRIu64
-			": %-11s %s |  %*s%s%s%s%s", ev->comm, ev->pid, ev->cpu,
+			": %-12s %s |  %*s%s%s%s%s", ev->comm, ev->pid, ev->cpu,
 			us / 1000000, us % 1000000, entry ? "graph_entry:" :
 			"graph_exit:", dur, 2 * depth, "",
 			entry ? entry->sym : "}",

@@ -70,3 +70,12 @@ tests_unit_vm_probe_LDADD = libftguard.la
 # its guest script is tests/vm/guest/lib-probe.sh
 
 include tests/unit/trace.mk
+
+# Function graph printing and sums (src/lib/graph.c).
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/graph-test
+UNIT_TESTS += tests/unit/graph-test
+endif
+tests_unit_graph_test_SOURCES = tests/unit/graph-test.c
+tests_unit_graph_test_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_graph_test_LDADD = $(LIB_UNIT_LDADD)

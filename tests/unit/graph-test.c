@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * Function graph printing and per-function sums on hand-made events: the
+ * lines report prints for a leaf call, an open call and a return, the
+ * duration marks, and --stat's order and arithmetic.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ftguard.h"
+
+static struct ftg_event graph_event(const char *name, const char *sym, int depth,
+				    uint64_t ts, uint64_t calltime, uint64_t rettime)
+{
+	struct ftg_event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	snprintf(ev.system, sizeof(ev.system), "ftguard");
+	snprintf(ev.name, sizeof(ev.name), "%s", name);
+	snprintf(ev.sym, sizeof(ev.sym), "%s", sym);
+	snprintf(ev.comm, sizeof(ev.comm), "sh");
+	ev.pid = 42;
+	ev.cpu = 1;
+	ev.depth = depth;
+	ev.ts_ns = ts;
+	ev.calltime = calltime;
+	ev.rettime = rettime;
+	return ev;
+}
+
+static void test_graph_lines(void **state)
+{
+	struct ftg_event in = graph_event("graph_entry", "fn_outer [m]", 0, 2000000000, 0, 0);
+	struct ftg_event leaf_in = graph_event("graph_entry", "fn_a [m]", 1, 2000001000, 0, 0);
+	struct ftg_event leaf_out = graph_event("graph_exit", "fn_a [m]", 1, 2000002000,
+						2000001000, 2000001500);
+	struct ftg_event out = graph_event("graph_exit", "fn_outer [m]", 0, 2030000000,
+					   2000000000, 2030000123);
+	char buf[256];
+
+	(void)state;
+	assert_true(ftg_event_is_graph_entry(&in));
+	assert_false(ftg_event_is_graph_exit(&in));
+	assert_true(ftg_event_is_graph_exit(&out));
+	ftg_graph_snprint(buf, sizeof(buf), &in, NULL);
+	assert_string_equal(buf, "sh-42 [001] 2.000000: graph_entry:               |  fn_outer [m]() {");
+	ftg_graph_snprint(buf, sizeof(buf), &leaf_in, &leaf_out);
+	assert_string_equal(buf, "sh-42 [001] 2.000001: graph_entry:        0.500 us |    fn_a [m]();");
+	ftg_graph_snprint(buf, sizeof(buf), NULL, &out);
+	/* 30,000.123 us: over 10 ms, '*' */
+	assert_string_equal(buf, "sh-42 [001] 2.030000: graph_exit:  *  30000.123 us |  } /* fn_outer [m] */");
+	assert_int_equal(ftg_graph_snprint(buf, sizeof(buf), NULL, NULL), -1);
+}
+
+static void test_graph_marks(void **state)
+{
+	static const struct { uint64_t ns; char mark; } cases[] = {
+		{ 10000, ' ' }, { 10001, '+' }, { 100001, '!' }, { 1000001, '#' },
+		{ 10000001, '*' }, { 100000001, '@' }, { 1000000001, '$' },
+	};
+	char buf[256], *bar;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct ftg_event out = graph_event("graph_exit", "f", 0, 0, 5, 5 + cases[i].ns);
+
+		ftg_graph_snprint(buf, sizeof(buf), NULL, &out);
+		bar = strstr(buf, "graph_exit:  ");
+		assert_non_null(bar);
+		assert_int_equal(bar[strlen("graph_exit:  ")], cases[i].mark);
+	}
+}
+
+static void test_graph_stats(void **state)
+{
+	struct ftg_graph_stats *st = ftg_graph_stats_new();
+	struct ftg_event a1 = graph_event("graph_exit", "fn_a", 1, 0, 100, 300);
+	struct ftg_event a2 = graph_event("graph_exit", "fn_a", 1, 0, 400, 1000);
+	struct ftg_event b = graph_event("graph_exit", "fn_b", 0, 0, 0, 5000);
+	struct ftg_event entry = graph_event("graph_entry", "fn_c", 0, 0, 0, 0);
+	const struct ftg_graph_stat *s;
+
+	(void)state;
+	assert_non_null(st);
+	assert_int_equal(ftg_graph_stats_add(st, &a1), 0);
+	assert_int_equal(ftg_graph_stats_cb(&a2, st), 0);
+	assert_int_equal(ftg_graph_stats_add(st, &b), 0);
+	assert_int_equal(ftg_graph_stats_add(st, &entry), 0);	/* not counted */
+	assert_int_equal(ftg_graph_stats_count(st), 2);
+	s = ftg_graph_stats_get(st, 0);
+	assert_string_equal(s->sym, "fn_b");
+	assert_int_equal(s->calls, 1);
+	assert_int_equal(s->total_ns, 5000);
+	s = ftg_graph_stats_get(st, 1);
+	assert_string_equal(s->sym, "fn_a");
+	assert_int_equal(s->calls, 2);
+	assert_int_equal(s->total_ns, 800);
+	assert_int_equal(s->max_ns, 600);
+	assert_null(ftg_graph_stats_get(st, 2));
+	ftg_graph_stats_free(st);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_graph_lines),
+		cmocka_unit_test(test_graph_marks),
+		cmocka_unit_test(test_graph_stats),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
