@@ -4,7 +4,8 @@
 # exit, the report nests outer { inner { fn_a(); } } with '{'/'}', the
 # sleeping call lasts at least its sleep and less than 5 times it, --stat
 # counts the calls, trace-cmd report reads the same file without a
-# warning and shows the same calls; nothing is left armed.
+# warning and shows the same calls; nothing is left armed. vfs_read
+# under dd: each of dd's (at least 50) calls has its return.
 . /tests/lib.sh
 
 cli_setup
@@ -79,7 +80,19 @@ log "longest fn_inner: $max us, sleep $sleep_us us"
 outer_us=$(stat_of fn_outer 4)
 [ "${outer_us%.*}" -ge "$max_us" ] || fail "fn_outer ($outer_us us) is shorter than a call it made ($max us)"
 
-rm -f g.dat tc.* fg.txt graph.txt
+# a kernel function: each of dd's reads returns, and dd makes at least 50
+run 0 ftguard record -p function_graph -l vfs_read -o v.dat -- dd if=/dev/zero of=/dev/null bs=1 count=50
+run 0 ftguard report -i v.dat
+dd_calls=$(grep -c '^dd-[0-9]* .*graph_entry: .*|  vfs_read()' "$OUT")
+log "dd's vfs_read calls: $dd_calls"
+[ "$dd_calls" -ge 50 ] || { head -n 20 "$OUT"; fail "dd's vfs_read calls: $dd_calls, it made 50 reads"; }
+trace-cmd report -i v.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report of v.dat"; }
+expect_eq "trace-cmd: dd's vfs_read returns" "$dd_calls" "$(grep -c '^ *dd-[0-9]* .*graph_exit: *func=vfs_read ' tc.txt)"
+run 0 ftguard report --stat -i v.dat
+calls=$(awk '$1 == "vfs_read" { print $2 }' "$OUT")
+[ "${calls:-0}" -ge "$dd_calls" ] || { cat "$OUT"; fail "--stat vfs_read returns: ${calls:-none} < $dd_calls"; }
+
+rm -f g.dat v.dat tc.* fg.txt graph.txt
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass
