@@ -143,6 +143,7 @@ enum ftg_obj {
 	FTG_OBJ_SITE,		/* struct ftg_site with its name */
 	FTG_OBJ_MODULE,		/* struct ftg_module, tombstones included */
 	FTG_OBJ_SCRATCH,	/* a command's own buffers: 0 between commands */
+	FTG_OBJ_GRAPH,		/* an arm's exit hooks (ftg_graph.c): 1 while */
 	FTG_NR_OBJ
 };
 

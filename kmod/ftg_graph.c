@@ -293,6 +293,7 @@ static void ftg_graph_free(struct ftg_graph *g)
 {
 	if (!g)
 		return;
+	ftg_obj_del(FTG_OBJ_GRAPH, g);
 #ifdef FTG_GRAPH_KRETPROBE
 	kvfree(g->rps);
 	kvfree(g->rpp);
@@ -318,6 +319,7 @@ int ftg_graph_arm(struct ftg_armset *set, char *why, size_t len)
 	g = kzalloc(sizeof(*g), GFP_KERNEL);
 	if (!g)
 		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_GRAPH, g);
 	g->n = set->n;
 	WRITE_ONCE(ftg_live_graph, g);
 	ret = ftg_graph_register(g, set, why, len);

@@ -39,6 +39,7 @@ static void ftg_show_objects(struct seq_file *m)
 		[FTG_OBJ_SITE] = "sites",
 		[FTG_OBJ_MODULE] = "modules",
 		[FTG_OBJ_SCRATCH] = "scratch",
+		[FTG_OBJ_GRAPH] = "graphs",
 	};
 	unsigned int i;
 

@@ -184,7 +184,7 @@ ftg_split_prologue() {
 expect_objects_at_rest() {
 	_st=$FTG_DEBUGFS/status
 	_f() { awk -v k="$1" '$1 == k { print $2 }' "$_st"; }
-	for _k in sessions selections responses armsets scratch; do
+	for _k in sessions selections responses armsets scratch graphs; do
 		expect_eq "$1: alloc_$_k" 0 "$(_f alloc_$_k)"
 	done
 	expect_eq "$1: alloc_sites = sites" "$(_f sites)" "$(_f alloc_sites)"

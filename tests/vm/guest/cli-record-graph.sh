@@ -5,7 +5,8 @@
 # sleeping call lasts at least its sleep and less than 5 times it, --stat
 # counts the calls, trace-cmd report reads the same file without a
 # warning and shows the same calls; nothing is left armed. vfs_read
-# under dd: each of dd's (at least 50) calls has its return.
+# under dd: each of dd's (at least 50) calls has its return. start -p
+# function_graph arms with exits until stop.
 . /tests/lib.sh
 
 cli_setup
@@ -16,6 +17,14 @@ G=/sys/kernel/debug/ftg_target/graph
 load_ftguard
 load_test_module ftg_target sleep_ms=30
 sleep_us=$(( $(cat /sys/module/ftg_target/parameters/sleep_ms) * 1000 ))
+
+# start -p function_graph arms with exits until stop
+run 0 ftguard start -p function_graph -l fn_inner
+expect_eq "arm_mode after start" "arm_mode graph" "$(grep '^arm_mode ' "$FTG_DEBUGFS/status")"
+echo 3 > $G || fail "trigger after start"
+expect_eq "fn_inner returns in the instance" 3 "$(grep -c 'graph_exit: func=fn_inner ' "$FTG_INSTANCE/trace")"
+run 0 ftguard stop
+grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "still armed after stop"
 
 run 2 ftguard record -p function -p function_graph -l fn_outer -o x.dat -- true
 err_has 'given more than once'

@@ -37,6 +37,7 @@ echo "arm graph bogus" >&3 2>/dev/null && fail "arm with a bad word accepted"
 expect_eq "bad arm response" "error EINVAL usage: arm [persistent] [force] [graph]" "$(cat <&3)"
 echo "arm graph" >&3 || fail "arm graph refused: $(cat <&3)"
 expect_eq "arm_mode" graph "$(status arm_mode)"
+expect_eq "alloc_graphs while armed" 1 "$(status alloc_graphs)"
 expect_eq "fn_outer state" armed "$(site_field fn_outer 2)"
 expect_eq "fn_inner state" armed "$(site_field fn_inner 2)"
 cp "$enabled" /tmp/enabled.txt
@@ -80,6 +81,7 @@ expect_eq "killed after verify" 0 "$(status killed)"
 exec 3>&-
 wait_for 10 not_armed || fail "closing the owner did not disarm"
 expect_eq "enabled_functions after close" 0 "$(wc -l < "$enabled")"
+expect_objects_at_rest "after the owner closed"
 exec 3<>"$FTG_DEBUGFS/control"
 echo "select $outer $inner" >&3 && echo "arm persistent graph" >&3 || fail "re-arm: $(cat <&3)"
 exec 3>&-
@@ -130,5 +132,6 @@ rmmod ftg_target || fail "rmmod ftg_target while ftrace fails"
 expect_eq "killed by the failed removal" 1 "$(status killed)"
 expect_eq "armed after that kill" 0 "$(status armed)"
 expect_eq "enabled_functions after that kill" 0 "$(wc -l < "$enabled")"
+expect_objects_at_rest "after the kills"
 rmmod ftguard || fail "rmmod ftguard (fi)"
 pass
