@@ -224,8 +224,8 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 		    !kprobe_ftrace(kp)) {
 			unregister_kretprobes(g->rpp, set->n);
 			snprintf(why, len,
-				 "kretprobe on 0x%lx is at %px%s, not the checked record through ftrace",
-				 set->ips[i], kp->addr,
+				 "kretprobe on 0x%lx is at 0x%lx%s, not the checked record through ftrace",
+				 set->ips[i], (unsigned long)kp->addr,
 				 kprobe_ftrace(kp) ? "" : " (no ftrace)");
 			ftg_kill("%s", why);
 			return -EIO;
