@@ -169,6 +169,7 @@ struct tui {
 	/* bench mode */
 	bool bench;
 	unsigned long frames;
+	uint64_t start_ms;		/* when the main loop began */
 };
 
 /* tui-model.c */
@@ -245,6 +246,7 @@ uint64_t tui_now_ms(void);
 /* tui-bench.c */
 void tui_bench_feed(struct tui *tui, uint64_t now_ms);
 int tui_bench_report(const struct tui *tui, FILE *out);
+int tui_stats_report(const struct tui *tui, FILE *out);
 void tui_bench_start(struct tui *tui, double seconds, unsigned long rate);
 bool tui_bench_done(const struct tui *tui, uint64_t now_ms);
 

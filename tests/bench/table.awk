@@ -220,6 +220,14 @@ END {
 		     sprintf("%s refreshes/s, %s ev/s, %s%% CPU, %s KiB peak RSS", median("tui.refreshes_per_s"),
 			     median("tui.events_per_s"), median("tui.cpu_pct"), median("tui.peak_rss_kib")))
 
+	if (has("tui_real.refreshes_per_s"))
+		info(7, "TUI, vfs_read armed, dd read load",
+		     sprintf("%s refreshes/s, %s ev/s read, %s lost, %s%% CPU, %s KiB peak RSS; key %s, q %s",
+			     median("tui_real.refreshes_per_s"), median("tui_real.events_per_s"),
+			     median("tui_real.lost"), median("tui_real.cpu_pct"),
+			     median("tui_real.peak_rss_kib"), ms(median("tui_real.key_ns")),
+			     ms(median("tui_real.quit_ns"))))
+
 	if (json == "") exit
 	printf "{\n  \"samples\": {\n" >json
 	for (i = 1; i <= nkeys; i++) {

@@ -1,0 +1,1 @@
+/work/main/autogen.sh

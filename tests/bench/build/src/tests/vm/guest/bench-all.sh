@@ -1,0 +1,1 @@
+/work/main/tests/bench/guest/bench-all.sh

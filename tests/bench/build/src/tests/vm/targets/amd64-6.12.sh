@@ -1,0 +1,1 @@
+/work/main/tests/vm/targets/amd64-6.12.sh

@@ -1,0 +1,1 @@
+/work/main/tests/vm/targets/arm64-6.12.sh

@@ -1,0 +1,1 @@
+/work/main/tests/vm/targets/rt-6.12.sh

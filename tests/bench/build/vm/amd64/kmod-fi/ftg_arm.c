@@ -1,0 +1,494 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Arming, disarming, periodic re-verification and the kill switch.
+ *
+ * One ftrace_ops carries every armed site. The callback is lockless: it
+ * finds the hit ip in the published armed set by binary search and bumps a
+ * per-CPU counter. The set is published before register_ftrace_function()
+ * and freed only after unregister_ftrace_function() succeeded, which waits
+ * for running callbacks of a dynamic (module) ops.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+
+#include "ftg.h"
+#include "ftg_trace.h"
+
+/*
+ * An arm counts its hits per CPU. The per-CPU allocator refuses (with a
+ * WARN) any one allocation above its minimum unit size, so the counters
+ * come in chunks of that size: site idx counts in chunk idx / FTG_CHUNK.
+ */
+#define FTG_CHUNK	(PCPU_MIN_UNIT_SIZE / sizeof(u64))
+
+static u64 __percpu *ftg_hit_counter(const struct ftg_armset *set, int idx)
+{
+	return &set->hits[idx / FTG_CHUNK][idx % FTG_CHUNK];
+}
+
+static struct ftg_armset *ftg_live_set;	/* read by the callback */
+static bool ftg_ops_stuck;	/* unregister failed: ftrace keeps ops */
+
+/*
+ * Fault injection: "fail-ftrace" makes the next change of the armed ops'
+ * filter fail as a dead ftrace would (-ENODEV), without calling ftrace.
+ */
+static bool ftg_ftrace_fails(void)
+{
+	if (!FTG_FAULT_INJECTION_BUILD || !ftg.fi_fail_ftrace)
+		return false;
+	ftg.fi_fail_ftrace = false;
+	return true;
+}
+
+static int ftg_filter_remove(unsigned long ip)
+{
+	if (ftg_ftrace_fails())
+		return -ENODEV;
+	return ftrace_set_filter_ip(&ftg.ops, ip, 1, 0);
+}
+
+static int ftg_filter_set(unsigned long *ips, unsigned int n)
+{
+	if (ftg_ftrace_fails())
+		return -ENODEV;
+	return ftrace_set_filter_ips(&ftg.ops, ips, n, 0, 1);
+}
+
+static int ftg_armset_find(const struct ftg_armset *set, unsigned long ip)
+{
+	unsigned int lo = 0, hi = set->n;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (set->ips[mid] == ip)
+			return mid;
+		if (set->ips[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+static void ftg_callback(unsigned long ip, unsigned long parent_ip,
+			 struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct ftg_armset *set;
+	int bit, idx;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	set = READ_ONCE(ftg_live_set);
+	if (set) {
+		idx = ftg_armset_find(set, ip);
+		if (idx >= 0) {
+			this_cpu_inc(*ftg_hit_counter(set, idx));
+			trace_func(ip, parent_ip);
+		}
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+
+static u64 ftg_armset_hits(const struct ftg_armset *set, int idx)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += *per_cpu_ptr(ftg_hit_counter(set, idx), cpu);
+	return sum;
+}
+
+u64 ftg_site_hits(const struct ftg_site *s)
+{
+	lockdep_assert_held(&ftg.lock);
+	if (s->arm_idx >= 0 && ftg.armset)
+		return s->hits + ftg_armset_hits(ftg.armset, s->arm_idx);
+	return s->hits;
+}
+
+static void ftg_armset_free(struct ftg_armset *set)
+{
+	unsigned int i;
+
+	if (!set)
+		return;
+	ftg_obj_del(FTG_OBJ_ARMSET, set);
+	for (i = 0; set->hits && i < set->nchunks; i++)
+		free_percpu(set->hits[i]);
+	kfree(set->hits);
+	kvfree(set->ips);
+	kfree(set);
+}
+
+/*
+ * Empties the (unregistered) ops' filter. ftrace_free_filter() is not an
+ * option here: it frees the hashes but leaves the ops pointing at them, so
+ * the next ftrace_set_filter_ips() on the ops frees them a second time. It
+ * is called once, at module exit.
+ */
+static void ftg_clear_filter(void)
+{
+	int ret = ftrace_set_filter_ips(&ftg.ops, NULL, 0, 0, 1);
+
+	if (ret)
+		pr_warn("cannot clear the filter: %d\n", ret);
+}
+
+static void ftg_site_unarm(struct ftg_site *s)
+{
+	s->hits = ftg_site_hits(s);
+	s->arm_idx = -1;
+	if (s->state == FTG_SITE_ARMED)
+		s->state = FTG_SITE_OK;
+	ftg.armed_sites--;
+}
+
+/* Disarms everything; always leaves the ops unregistered or ftrace dead. */
+void ftg_disarm(void)
+{
+	struct ftg_armset *set = ftg.armset;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&ftg.lock);
+	if (!set)
+		return;
+	ret = unregister_ftrace_function(&ftg.ops);
+	for (i = 0; i < set->n; i++) {
+		struct ftg_site *s = ftg_site_find(set->ips[i]);
+
+		if (s && s->arm_idx == i)
+			ftg_site_unarm(s);
+	}
+	ftg.armed_sites = 0;
+	ftg.armset = NULL;
+	ftg.owner = NULL;
+	trace_arm(set->n, 0, ftg.owner_pid);
+	ftg.owner_pid = 0;
+	ftg.owner_comm[0] = '\0';
+	if (ret) {
+		/*
+		 * ftrace refused (it is dead: -ENODEV). Its callbacks are
+		 * stubbed out; the set is left allocated rather than freed
+		 * under a callback that might still hold it.
+		 */
+		ftg_ops_stuck = true;
+		ftg_kill("unregister_ftrace_function failed: %d", ret);
+		return;
+	}
+	ftg_clear_filter();
+	WRITE_ONCE(ftg_live_set, NULL);
+	ftg_armset_free(set);
+}
+
+void ftg_disarm_session(struct ftg_session *sess)
+{
+	lockdep_assert_held(&ftg.lock);
+	if (ftg.armset && ftg.owner == sess)
+		ftg_disarm();
+}
+
+/*
+ * Takes one site out of the armed filter before its text goes. Removing the
+ * last entry would leave an empty filter, which means "trace everything":
+ * the ops is unregistered instead.
+ */
+void ftg_disarm_site(struct ftg_site *s)
+{
+	int ret;
+
+	lockdep_assert_held(&ftg.lock);
+	if (s->arm_idx < 0 || !ftg.armset)
+		return;
+	if (ftg.armed_sites <= 1) {
+		ftg_disarm();
+		return;
+	}
+	ret = ftg_filter_remove(s->ip);
+	ftg_site_unarm(s);
+	if (ret)
+		ftg_kill("cannot remove %s (0x%lx) from the filter: %d",
+			 s->name, s->ip, ret);
+}
+
+void ftg_kill(const char *fmt, ...)
+{
+	va_list args;
+
+	lockdep_assert_held(&ftg.lock);
+	if (ftg.killed)
+		return;
+	ftg.killed = true;
+	va_start(args, fmt);
+	vsnprintf(ftg.kill_reason, sizeof(ftg.kill_reason), fmt, args);
+	va_end(args);
+	pr_crit("killed: %s\n", ftg.kill_reason);
+	ftg_disarm();
+	trace_kill(ftg.kill_reason);
+}
+
+/* Collects the selection's sites; -ENOENT names the first unknown ip. */
+static int ftg_selection_sites(struct ftg_session *sess,
+			       struct ftg_site **sites, char *why, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < sess->nsel; i++) {
+		sites[i] = ftg_site_find(sess->sel[i]);
+		if (!sites[i]) {
+			snprintf(why, len, "0x%lx is not a known site",
+				 sess->sel[i]);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* Lists the first offending sites of a failed check in @why. */
+static void ftg_explain(struct ftg_site **sites, unsigned int n,
+			unsigned int bad, char *why, size_t len)
+{
+	size_t used = scnprintf(why, len, "check failed (%u bad):", bad);
+	unsigned int i;
+
+	for (i = 0; i < n && used < len - 1; i++)
+		if (sites[i]->state != FTG_SITE_OK &&
+		    sites[i]->state != FTG_SITE_ARMED)
+			used += scnprintf(why + used, len - used,
+					  " %s 0x%lx %s",
+					  ftg_site_state_name(sites[i]->state),
+					  sites[i]->ip, sites[i]->name);
+}
+
+/* Keeps @report (from ftg_check) as the check file's, freeing the old one. */
+void ftg_store_report(char *report, size_t len)
+{
+	lockdep_assert_held(&ftg.lock);
+	ftg_obj_del(FTG_OBJ_REPORT, ftg.report);
+	kvfree(ftg.report);
+	ftg.report = report;
+	ftg.report_len = len;
+}
+
+static struct ftg_armset *ftg_armset_new(const unsigned long *ips,
+					 unsigned int n)
+{
+	struct ftg_armset *set = kzalloc(sizeof(*set), GFP_KERNEL);
+	unsigned int i;
+
+	if (!set)
+		return NULL;
+	ftg_obj_add(FTG_OBJ_ARMSET, set);
+	set->n = n;
+	set->ips = kvmalloc_array(n, sizeof(*set->ips), GFP_KERNEL);
+	set->nchunks = DIV_ROUND_UP(n, FTG_CHUNK);
+	set->hits = kcalloc(set->nchunks, sizeof(*set->hits), GFP_KERNEL);
+	if (!set->ips || !set->hits)
+		goto fail;
+	for (i = 0; i < set->nchunks; i++) {
+		size_t counters = min_t(size_t, n - i * FTG_CHUNK, FTG_CHUNK);
+
+		set->hits[i] = __alloc_percpu(counters * sizeof(u64),
+					      sizeof(u64));
+		if (!set->hits[i])
+			goto fail;
+	}
+	memcpy(set->ips, ips, n * sizeof(*ips));
+	return set;
+fail:
+	ftg_armset_free(set);
+	return NULL;
+}
+
+/**
+ * ftg_arm - check @sess's selection and, if all of it is ok, arm it
+ * @sess: the session whose selection is armed (and which owns the arm
+ *	unless @persistent)
+ * @persistent: the arm outlives the session
+ * @force: allow more than ftg_max_arm sites
+ * @why: reason buffer for refusals
+ * @len: its size
+ *
+ * The check and the registration happen under ftg.lock, so no module can
+ * come or go between the proof and the arming.
+ * Context: ftg.lock held.
+ * Return: 0, or -EPERM, -EBUSY, -ENOENT, -E2BIG, -ESTALE, -ENOMEM, or an
+ * ftrace error.
+ */
+int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
+	    char *why, size_t len)
+{
+	struct ftg_site **sites;
+	struct ftg_armset *set;
+	char *report;
+	size_t report_len;
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&ftg.lock);
+	if (ftg.killed) {
+		snprintf(why, len, "killed (%s): reset first", ftg.kill_reason);
+		return -EPERM;
+	}
+	if (ftg.armset) {
+		snprintf(why, len, "already armed (%u sites)", ftg.armed_sites);
+		return -EBUSY;
+	}
+	if (!sess->nsel) {
+		snprintf(why, len, "empty selection");
+		return -ENOENT;
+	}
+	if (sess->nsel > ftg_max_arm && !force) {
+		snprintf(why, len, "%u sites > max_arm %u: add force",
+			 sess->nsel, ftg_max_arm);
+		return -E2BIG;
+	}
+	sites = kvmalloc_array(sess->nsel, sizeof(*sites), GFP_KERNEL);
+	if (!sites)
+		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
+	ret = ftg_selection_sites(sess, sites, why, len);
+	if (ret)
+		goto out;
+	ret = ftg_check(sites, sess->nsel, &report, &report_len);
+	if (ret < 0)
+		goto out;
+	ftg_store_report(report, report_len);
+	if (ret > 0) {
+		ftg_explain(sites, sess->nsel, ret, why, len);
+		ret = -ESTALE;
+		goto out;
+	}
+	ret = -ENOMEM;
+	set = ftg_armset_new(sess->sel, sess->nsel);
+	if (!set)
+		goto out;
+	ret = ftg_filter_set(set->ips, set->n);
+	if (ret) {
+		snprintf(why, len, "ftrace_set_filter_ips: %d", ret);
+		goto out_free;
+	}
+	WRITE_ONCE(ftg_live_set, set);
+	ret = register_ftrace_function(&ftg.ops);
+	if (ret) {
+		snprintf(why, len, "register_ftrace_function: %d", ret);
+		WRITE_ONCE(ftg_live_set, NULL);
+		ftg_clear_filter();
+		goto out_free;
+	}
+	ftg.armset = set;
+	ftg.armed_sites = set->n;
+	for (i = 0; i < set->n; i++) {
+		sites[i]->arm_idx = i;
+		sites[i]->state = FTG_SITE_ARMED;
+	}
+	ftg.owner = persistent ? NULL : sess;
+	ftg.owner_pid = persistent ? 0 : sess->pid;
+	strscpy(ftg.owner_comm, persistent ? "" : sess->comm,
+		sizeof(ftg.owner_comm));
+	trace_arm(set->n, 1, ftg.owner_pid);
+	if (!ftg.stopping)
+		mod_delayed_work(system_wq, &ftg.verify_work,
+				 msecs_to_jiffies(ftg_period_ms));
+	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
+	kvfree(sites);
+	return 0;
+
+out_free:
+	ftg_armset_free(set);
+	if (ret == -ENODEV)
+		ftg_kill("ftrace failed while arming: %d", ret);
+out:
+	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
+	kvfree(sites);
+	return ret;
+}
+
+/**
+ * ftg_verify - re-check every armed site, killing on a deviation
+ * @why: reason buffer
+ * @len: its size
+ *
+ * Context: ftg.lock held.
+ * Return: 0 when all armed sites are ok (or nothing is armed), -ESTALE
+ * after a kill, -ENOMEM.
+ */
+int ftg_verify(char *why, size_t len)
+{
+	struct ftg_armset *set = ftg.armset;
+	struct ftg_site **sites;
+	unsigned int i, n = 0;
+	char *report;
+	size_t report_len;
+	int bad;
+
+	lockdep_assert_held(&ftg.lock);
+	if (!set)
+		return 0;
+	sites = kvmalloc_array(set->n, sizeof(*sites), GFP_KERNEL);
+	if (!sites)
+		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
+	for (i = 0; i < set->n; i++) {
+		struct ftg_site *s = ftg_site_find(set->ips[i]);
+
+		if (s && s->arm_idx == i)
+			sites[n++] = s;
+	}
+	bad = ftg_check(sites, n, &report, &report_len);
+	if (bad > 0) {
+		ftg_store_report(report, report_len);
+		ftg_explain(sites, n, bad, why, len);
+		ftg_kill("verify: %s", why);
+		bad = -ESTALE;
+	} else if (!bad) {
+		ftg_obj_del(FTG_OBJ_REPORT, report);
+		kvfree(report);
+	}
+	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
+	kvfree(sites);
+	return bad;
+}
+
+static void ftg_verify_work(struct work_struct *work)
+{
+	char why[FTG_REASON_MAX];
+
+	mutex_lock(&ftg.lock);
+	ftg_verify(why, sizeof(why));
+	if (ftg.armset && !ftg.stopping)
+		schedule_delayed_work(&ftg.verify_work,
+				      msecs_to_jiffies(ftg_period_ms));
+	mutex_unlock(&ftg.lock);
+}
+
+void ftg_arm_init(void)
+{
+	ftg.ops.func = ftg_callback;
+	ftg.ops.flags = FTRACE_OPS_FL_RCU;
+	INIT_DELAYED_WORK(&ftg.verify_work, ftg_verify_work);
+}
+
+/* Module exit: disarm, stop the timer, release the filters. */
+void ftg_arm_exit(void)
+{
+	mutex_lock(&ftg.lock);
+	ftg.stopping = true;
+	ftg_disarm();
+	mutex_unlock(&ftg.lock);
+	cancel_delayed_work_sync(&ftg.verify_work);
+	if (!ftg_ops_stuck)
+		ftrace_free_filter(&ftg.ops);
+	ftrace_free_filter(&ftg.probe_ops);
+	mutex_lock(&ftg.lock);
+	ftg_store_report(NULL, 0);
+	mutex_unlock(&ftg.lock);
+}

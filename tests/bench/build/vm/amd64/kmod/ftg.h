@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ftguard internals shared by the ftg_*.c files. The lock story is told at
+ * the top of ftg_main.c and in doc/kmod.md.
+ */
+#ifndef FTG_H
+#define FTG_H
+
+#include <linux/atomic.h>
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/rbtree.h>
+#include <linux/sched.h>
+#include <linux/string_helpers.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+
+#include "ftg_arch.h"
+
+#define FTG_FORMAT_VERSION	1
+#define FTG_SITES_FORMAT_VERSION 2	/* offset and bytes added */
+#define FTG_MAX_TOMBSTONES	64
+#define FTG_REPORT_ALL_BELOW	64	/* check lists ok sites below this */
+#define FTG_LINE_MAX		256
+#define FTG_WRITE_MAX		(64 * 1024)
+#define FTG_REASON_MAX		256
+
+/*
+ * Escaping of names and text in the tables (doc/interface.md): every byte
+ * outside printable ASCII becomes \ooo (3 octal digits, never a C escape
+ * like \n), and so does backslash; names also escape space, which
+ * separates fields. ESCAPE_NAP passes printable ASCII; ESCAPE_APPEND makes
+ * the listed characters escaped too instead of the only ones escaped.
+ */
+#define FTG_ESC_FLAGS		(ESCAPE_OCTAL | ESCAPE_NAP | ESCAPE_APPEND)
+#define FTG_ESC_NAME		" \\"
+#define FTG_ESC_TEXT		"\\"	/* free text keeps its spaces */
+
+#ifdef FTG_FAULT_INJECTION
+#define FTG_FAULT_INJECTION_BUILD	1
+#else
+#define FTG_FAULT_INJECTION_BUILD	0
+#endif
+
+enum ftg_mod_state { FTG_MOD_COMING, FTG_MOD_LIVE, FTG_MOD_GOING, FTG_MOD_GONE };
+enum ftg_init_state { FTG_INIT_NONE, FTG_INIT_LIVE, FTG_INIT_DROPPED };
+
+/* A module ftguard has seen; kept as a tombstone once gone. */
+struct ftg_module {
+	struct list_head node;		/* in ftg.modules */
+	struct list_head sites;		/* its struct ftg_site, by mod_node */
+	char name[MODULE_NAME_LEN];
+	const struct module *mod;	/* identity only; NULL once gone */
+	enum ftg_mod_state state;
+	unsigned long core_base;
+	unsigned long core_text_size;
+	unsigned long init_base;
+	unsigned long init_text_size;
+	enum ftg_init_state init;
+	u64 dropped_ms;			/* when its text was let go */
+	unsigned int nsites;		/* live sites it owns */
+};
+
+enum ftg_verdict { FTG_V_OK, FTG_V_STALE, FTG_V_FOREIGN, FTG_V_MISMATCH };
+
+enum ftg_site_state {
+	FTG_SITE_UNCHECKED,
+	FTG_SITE_OK,
+	FTG_SITE_ARMED,
+	FTG_SITE_STALE,
+	FTG_SITE_FOREIGN,
+	FTG_SITE_MISMATCH,
+	FTG_SITE_PLANTED,
+};
+
+/* What a site's bytes may be: the arch NOP, or a call to a trampoline. */
+struct ftg_expect {
+	u8 nop[FTG_SITE_BYTES];
+	u8 call_op;
+};
+
+/* One call site, from a module's build-time list or an admitted candidate. */
+struct ftg_site {
+	struct rb_node node;		/* in ftg.sites, keyed by ip */
+	struct list_head mod_node;	/* in owner->sites (empty: vmlinux) */
+	unsigned long ip;
+	const char *name;		/* kstrdup'd function name */
+	struct ftg_module *owner;	/* NULL: vmlinux */
+	bool init;			/* in init text */
+	bool had_record;		/* was a current ftrace record once */
+	bool planted;			/* fault injection */
+	enum ftg_site_state state;
+	int arm_idx;			/* slot in ftg.armset, -1 if not armed */
+	u64 hits;			/* hits folded in from past arms */
+	unsigned int reads;		/* reads of its text, see ftg_read_text */
+	u8 offset;			/* from its function's start: the prefix */
+	struct ftg_expect expect;
+	const struct ftg_prefix *prefix; /* the arch's prefix last read, or NULL */
+	u8 actual[FTG_PROLOGUE_MAX];	/* prefix then site, as last read */
+	bool actual_valid;
+};
+
+/*
+ * The armed set: sorted ips and their per-CPU hit counters. Published
+ * before register_ftrace_function() and freed only after a successful
+ * unregister_ftrace_function(), which waits for every running callback.
+ */
+struct ftg_armset {
+	unsigned int n;
+	unsigned long *ips;
+	unsigned int nchunks;
+	u64 __percpu **hits;		/* n counters per CPU, in chunks */
+};
+
+/* One open control file: its selection and the response to its last write. */
+struct ftg_session {
+	struct list_head node;		/* in ftg.sessions */
+	unsigned long *sel;		/* sorted, unique site ips */
+	unsigned int nsel;
+	unsigned int cap;
+	char *resp;
+	size_t resp_len;
+	loff_t resp_pos;		/* read position in resp */
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
+};
+
+/*
+ * What ftguard has allocated and not yet freed, by kind, shown in status
+ * (alloc_<kind>): a test compares them before and after a client dies and
+ * against what the tables list. Atomics, because sessions are created and
+ * freed outside ftg.lock.
+ */
+enum ftg_obj {
+	FTG_OBJ_SESSION,	/* struct ftg_session: one per open control */
+	FTG_OBJ_SELECTION,	/* a session's selection array */
+	FTG_OBJ_RESPONSE,	/* a session's response text */
+	FTG_OBJ_REPORT,		/* a check report (ftg.report, or in flight) */
+	FTG_OBJ_ARMSET,		/* struct ftg_armset with its ips and hits */
+	FTG_OBJ_SITE,		/* struct ftg_site with its name */
+	FTG_OBJ_MODULE,		/* struct ftg_module, tombstones included */
+	FTG_OBJ_SCRATCH,	/* a command's own buffers: 0 between commands */
+	FTG_NR_OBJ
+};
+
+extern atomic_long_t ftg_objects[FTG_NR_OBJ];
+
+/* Counts @p (if not NULL) as a live object of @kind: call after allocating. */
+static inline void ftg_obj_add(enum ftg_obj kind, const void *p)
+{
+	if (p)
+		atomic_long_inc(&ftg_objects[kind]);
+}
+
+/* Uncounts @p (if not NULL): call before freeing it. */
+static inline void ftg_obj_del(enum ftg_obj kind, const void *p)
+{
+	if (p)
+		atomic_long_dec(&ftg_objects[kind]);
+}
+
+struct ftg_state {
+	/* Serialises everything below, the notifiers and control writes. */
+	struct mutex lock;
+
+	struct rb_root sites;		/* struct ftg_site by ip */
+	unsigned int n_vmlinux;
+	unsigned int n_module;
+	struct list_head modules;	/* struct ftg_module, newest first */
+	unsigned int n_tombstones;
+	unsigned long admitted;
+	unsigned long rejected;
+	struct list_head sessions;	/* open control files */
+
+	struct ftrace_ops ops;		/* the arming ops */
+	struct ftrace_ops probe_ops;	/* never registered: record lookups */
+	struct ftg_armset *armset;	/* non-NULL while armed */
+	unsigned int armed_sites;	/* sites still in ops' filter */
+	struct ftg_session *owner;	/* NULL while armed: persistent */
+	pid_t owner_pid;
+	char owner_comm[TASK_COMM_LEN];
+
+	bool fi_fail_ftrace;		/* fault injection: see fail-ftrace */
+	bool killed;
+	char kill_reason[FTG_REASON_MAX];
+	char last_error[FTG_REASON_MAX];
+
+	bool checked;			/* last_* valid */
+	u64 last_check_ms;
+	unsigned int last_ok;
+	unsigned int last_bad;
+	char *report;			/* last check report (kvmalloc) */
+	size_t report_len;
+
+	char symbuf[KSYM_SYMBOL_LEN];	/* sprint_symbol scratch */
+
+	struct delayed_work verify_work;
+	bool stopping;			/* module exit: no re-arming of work */
+	struct trace_array *tr;
+	struct dentry *dir;
+};
+
+extern struct ftg_state ftg;
+extern unsigned int ftg_period_ms;
+extern unsigned int ftg_max_arm;
+
+static inline u64 ftg_now_ms(void)
+{
+	return ktime_to_ms(ktime_get_boottime());
+}
+
+/* ftg_sites.c */
+enum ftg_sym { FTG_SYM_EXACT, FTG_SYM_OTHER, FTG_SYM_NONE };
+struct ftg_site *ftg_site_find(unsigned long ip);
+struct ftg_site *ftg_site_first(void);
+struct ftg_site *ftg_site_next(struct ftg_site *s);
+struct ftg_site *ftg_site_add(unsigned long ip, unsigned int offset,
+			      const char *name, struct ftg_module *owner,
+			      bool init);
+void ftg_site_drop(struct ftg_site *s, const char *reason);
+bool ftg_is_record(unsigned long ip);
+bool ftg_are_records(struct ftg_site **sites, unsigned int n);
+enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
+			      unsigned int offset, const char *modname);
+long ftg_sym_offset(char *sym);
+int ftg_admit(const char *name, unsigned long ip, char *why, size_t len);
+int ftg_modules_init(void);
+void ftg_modules_exit(void);
+const char *ftg_owner_name(const struct ftg_site *s);
+unsigned int ftg_nsites(void);
+
+/* ftg_check.c */
+int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
+	      size_t *report_len);
+const char *ftg_verdict_name(enum ftg_verdict v);
+const char *ftg_site_state_name(enum ftg_site_state st);
+size_t ftg_escape(char *dst, size_t size, const char *src);
+size_t ftg_site_bytes_hex(char *dst, const struct ftg_site *s, bool expected);
+void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
+
+/* ftg_arm.c */
+int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
+	    char *why, size_t len);
+void ftg_disarm(void);
+void ftg_disarm_site(struct ftg_site *s);
+void ftg_disarm_session(struct ftg_session *sess);
+int ftg_verify(char *why, size_t len);
+void ftg_store_report(char *report, size_t len);
+void ftg_kill(const char *fmt, ...) __printf(1, 2);
+u64 ftg_site_hits(const struct ftg_site *s);
+bool ftg_is_trampoline(unsigned long target);
+void ftg_arm_init(void);
+void ftg_arm_exit(void);
+
+/* ftg_control.c */
+extern const struct file_operations ftg_control_fops;
+void ftg_sessions_forget(unsigned long ip);
+int ftg_chrdev_init(void);
+void ftg_chrdev_exit(void);
+
+/* ftg_tables.c */
+int ftg_debugfs_init(void);
+void ftg_debugfs_exit(void);
+
+#endif /* FTG_H */

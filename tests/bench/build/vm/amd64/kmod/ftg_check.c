@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Checking sites. A site's text is read only once it is proven text: it is
+ * still a current ftrace record, its owner is not going, and the symbol
+ * table still names it at its offset in its function. What is read is the
+ * prologue, from the function's start to the end of the site (ftg_arch.h).
+ * Reads go through ftg_read_text() (and, for a call through its module's
+ * PLT, ftg_read_plt()), which count them per site, so a test can prove
+ * what was never read.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/delay.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/string_helpers.h>
+#include <linux/uaccess.h>
+
+#include "ftg.h"
+#include "ftg_trace.h"
+
+/* A patch in flight (ftg_arch_patch_in_flight): re-read at most this often. */
+#define FTG_IN_FLIGHT_RETRIES	10
+
+const char *ftg_verdict_name(enum ftg_verdict v)
+{
+	static const char *const names[] = {
+		[FTG_V_OK] = "ok",
+		[FTG_V_STALE] = "stale",
+		[FTG_V_FOREIGN] = "foreign",
+		[FTG_V_MISMATCH] = "mismatch",
+	};
+
+	return names[v];
+}
+
+const char *ftg_site_state_name(enum ftg_site_state st)
+{
+	static const char *const names[] = {
+		[FTG_SITE_UNCHECKED] = "unchecked",
+		[FTG_SITE_OK] = "ok",
+		[FTG_SITE_ARMED] = "armed",
+		[FTG_SITE_STALE] = "stale",
+		[FTG_SITE_FOREIGN] = "foreign",
+		[FTG_SITE_MISMATCH] = "mismatch",
+		[FTG_SITE_PLANTED] = "planted",
+	};
+
+	return names[st];
+}
+
+/*
+ * Verdict on what @s claims to be, before any of its bytes is touched.
+ * @proven: its ftrace record was just proven with the whole check's.
+ */
+static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
+{
+	bool record;
+	enum ftg_sym sym;
+
+	if (s->owner && s->owner->state >= FTG_MOD_GOING)
+		return FTG_V_STALE;
+	record = proven || ftg_is_record(s->ip);
+	sym = ftg_sym_classify(s->ip, s->name, s->offset,
+			       s->owner ? s->owner->name : NULL);
+	if (s->had_record && !record)
+		return FTG_V_STALE;	/* its record went away */
+	if (sym == FTG_SYM_OTHER)
+		return FTG_V_STALE;	/* the address is someone else's now */
+	if (!record)
+		return FTG_V_FOREIGN;	/* never was text */
+	if (sym != FTG_SYM_EXACT)
+		return FTG_V_STALE;
+	return FTG_V_OK;
+}
+
+/*
+ * The only place ftguard reads a site's text: its prologue. Proven text
+ * only; the prefix belongs to the same symbol as the proven record.
+ */
+static int ftg_read_text(struct ftg_site *s, u8 *buf)
+{
+	s->reads++;
+	return copy_from_kernel_nofault(buf, (const void *)(s->ip - s->offset),
+					s->offset + FTG_SITE_BYTES);
+}
+
+/*
+ * The PLT entry an armed site of a module calls through (arm64): read only
+ * when it lies in the core text of the site's own live module.
+ */
+static int ftg_read_plt(struct ftg_site *s, unsigned long plt, u8 *buf)
+{
+	const struct ftg_module *fm = s->owner;
+
+	if (!FTG_ARCH_PLT_BYTES || !fm || fm->state >= FTG_MOD_GOING ||
+	    plt < fm->core_base ||
+	    plt - fm->core_base + FTG_ARCH_PLT_BYTES > fm->core_text_size)
+		return -EFAULT;
+	s->reads++;
+	return copy_from_kernel_nofault(buf, (const void *)plt,
+					FTG_ARCH_PLT_BYTES);
+}
+
+/* Is @addr in the text of a module ftguard tracks (live init text included)? */
+static bool ftg_in_module_text(unsigned long addr)
+{
+	struct ftg_module *fm;
+
+	list_for_each_entry(fm, &ftg.modules, node) {
+		if (fm->state == FTG_MOD_GONE)
+			continue;
+		if (addr - fm->core_base < fm->core_text_size)
+			return true;
+		if (fm->init == FTG_INIT_LIVE &&
+		    addr - fm->init_base < fm->init_text_size)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does a site's call go to an ftrace trampoline? is_ftrace_trampoline() is
+ * not exported, and sprint_symbol() does not resolve allocated trampolines
+ * (only /proc/kallsyms lists them, as ftrace_trampoline). Accepted, without
+ * reading the target:
+ *  - ftguard's own ops trampoline (ops.trampoline, ops.trampoline_size);
+ *  - the list callers ftrace_caller / ftrace_regs_caller at +0x0 (several
+ *    ops on one site), ftrace_trampoline at +0x0, bpf_trampoline_*;
+ *  - an allocated trampoline of another ops (function tracer, kprobes):
+ *    module_alloc()ed, so page-aligned in [MODULES_VADDR, MODULES_END),
+ *    in the text of no module ftguard tracks, and without a symbol.
+ */
+bool ftg_is_trampoline(unsigned long target)
+{
+	static const char *const callers[] = {
+		"ftrace_caller+0x0/",
+		"ftrace_regs_caller+0x0/",
+		"ftrace_trampoline+0x0/",
+		"bpf_trampoline_",
+	};
+	unsigned int i;
+
+	if (ftg.ops.trampoline &&
+	    target - ftg.ops.trampoline < ftg.ops.trampoline_size)
+		return true;
+	sprint_symbol(ftg.symbuf, target);
+	for (i = 0; i < ARRAY_SIZE(callers); i++)
+		if (!strncmp(ftg.symbuf, callers[i], strlen(callers[i])))
+			return true;
+	return target >= MODULES_VADDR && target < MODULES_END &&
+	       PAGE_ALIGNED(target) && !strchr(ftg.symbuf, '+') &&
+	       !ftg_in_module_text(target);
+}
+
+/* Reads proven text and judges its prologue against @s->expect. */
+static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
+{
+	const u8 *site = s->actual + s->offset;
+	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
+	unsigned int tries = 0;
+	unsigned long target;
+
+	for (;;) {
+		if (ftg_read_text(s, s->actual)) {
+			s->actual_valid = false;
+			return FTG_V_STALE;
+		}
+		s->actual_valid = true;
+		if (!ftg_arch_patch_in_flight(site) ||
+		    ++tries > FTG_IN_FLIGHT_RETRIES)
+			break;
+		usleep_range(100, 200);
+	}
+	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
+	if (!s->prefix)
+		return FTG_V_MISMATCH;
+	if (!memcmp(site, s->expect.nop, FTG_SITE_BYTES))
+		return FTG_V_OK;
+	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
+		return FTG_V_MISMATCH;
+	if (ftg_is_trampoline(target))
+		return FTG_V_OK;
+	if (ftg_read_plt(s, target, plt) ||
+	    !ftg_arch_plt_target(target, plt, &target))
+		return FTG_V_MISMATCH;
+	return ftg_is_trampoline(target) ? FTG_V_OK : FTG_V_MISMATCH;
+}
+
+static enum ftg_verdict ftg_check_site(struct ftg_site *s, bool proven)
+{
+	enum ftg_verdict v = ftg_prove_text(s, proven);
+
+	s->actual_valid = false;
+	s->prefix = NULL;
+	if (v == FTG_V_OK)
+		v = ftg_judge_bytes(s);
+	switch (v) {
+	case FTG_V_OK:
+		s->state = s->arm_idx >= 0 ? FTG_SITE_ARMED : FTG_SITE_OK;
+		break;
+	case FTG_V_STALE:
+		s->state = FTG_SITE_STALE;
+		break;
+	case FTG_V_FOREIGN:
+		s->state = FTG_SITE_FOREIGN;
+		break;
+	case FTG_V_MISMATCH:
+		s->state = FTG_SITE_MISMATCH;
+		break;
+	}
+	return v;
+}
+
+size_t ftg_escape(char *dst, size_t size, const char *src)
+{
+	int n = string_escape_str(src, dst, size, FTG_ESC_FLAGS, FTG_ESC_NAME);
+
+	return min_t(size_t, n, size);
+}
+
+/* @src escaped with the @only set, cut to fit @size and NUL-terminated. */
+void ftg_escape_into(char *dst, size_t size, const char *src, const char *only)
+{
+	int n = string_escape_str(src, dst, size - 1, FTG_ESC_FLAGS, only);
+
+	dst[min_t(size_t, n, size - 1)] = '\0';
+}
+
+static size_t ftg_hex(char *dst, const u8 *bytes, unsigned int n)
+{
+	return n ? sprintf(dst, "%*phN", n, bytes) : 0;
+}
+
+/**
+ * ftg_site_bytes_hex - a site's prologue as "prefix:site" hex
+ * @dst: room for 2 * FTG_PROLOGUE_MAX + 2 bytes
+ * @s: the site
+ * @expected: what a check expects (the prefix it read, else the arch's
+ *	first of that length) rather than what it read
+ *
+ * No prefix, no colon: "0f1f440000". "-" when nothing was read.
+ * Return: the length written, without the NUL.
+ */
+size_t ftg_site_bytes_hex(char *dst, const struct ftg_site *s, bool expected)
+{
+	const struct ftg_prefix *prefix = s->prefix;
+	size_t n = 0;
+
+	if (!expected && !s->actual_valid)
+		return sprintf(dst, "-");
+	if (s->offset) {
+		if (expected) {
+			if (!prefix)
+				prefix = ftg_arch_prefix_first(s->offset);
+			n = ftg_hex(dst, prefix->bytes, s->offset);
+		} else {
+			n = ftg_hex(dst, s->actual, s->offset);
+		}
+		dst[n++] = ':';
+	}
+	n += ftg_hex(dst + n, expected ? s->expect.nop : s->actual + s->offset,
+		     FTG_SITE_BYTES);
+	return n;
+}
+
+/* Worst case: every name char escaped to 4, plus the fixed fields. */
+static size_t ftg_line_max(const struct ftg_site *s)
+{
+	return 128 + 4 * strlen(s->name) + 4 * strlen(ftg_owner_name(s));
+}
+
+static size_t ftg_report_line(char *p, struct ftg_site *s, enum ftg_verdict v,
+			      size_t room)
+{
+	size_t n;
+
+	n = sprintf(p, "0x%lx %s ", s->ip, ftg_verdict_name(v));
+	n += ftg_escape(p + n, room - n, ftg_owner_name(s));
+	p[n++] = ' ';
+	n += ftg_site_bytes_hex(p + n, s, true);
+	p[n++] = ' ';
+	n += ftg_site_bytes_hex(p + n, s, false);
+	p[n++] = ' ';
+	n += ftg_escape(p + n, room - n, s->name);
+	p[n++] = '\n';
+	return n;
+}
+
+/**
+ * ftg_check - check @n sites and write the report
+ * @sites: the sites (all live, from the table)
+ * @n: how many
+ * @report: on success, a kvmalloc'ed report the caller owns
+ * @report_len: its length
+ *
+ * Context: ftg.lock held.
+ * Return: the number of sites that are not ok, or -ENOMEM.
+ */
+int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
+	      size_t *report_len)
+{
+	bool list_all = n < FTG_REPORT_ALL_BELOW;
+	enum ftg_verdict *verdicts;
+	unsigned int i, bad = 0;
+	size_t size = 128, len;
+	u64 start = ftg_now_ms();
+	bool proven;
+	char *buf;
+
+	lockdep_assert_held(&ftg.lock);
+	verdicts = kvmalloc_array(max(n, 1U), sizeof(*verdicts), GFP_KERNEL);
+	if (!verdicts)
+		return -ENOMEM;
+	ftg_obj_add(FTG_OBJ_SCRATCH, verdicts);
+	proven = ftg_are_records(sites, n);
+	for (i = 0; i < n; i++) {
+		verdicts[i] = ftg_check_site(sites[i], proven);
+		if (verdicts[i] != FTG_V_OK)
+			bad++;
+		if (verdicts[i] != FTG_V_OK || list_all)
+			size += ftg_line_max(sites[i]);
+		if (!(i % 256))
+			cond_resched();
+	}
+	buf = kvmalloc(size, GFP_KERNEL);
+	if (!buf) {
+		ftg_obj_del(FTG_OBJ_SCRATCH, verdicts);
+		kvfree(verdicts);
+		return -ENOMEM;
+	}
+	ftg_obj_add(FTG_OBJ_REPORT, buf);
+	len = sprintf(buf, "ftguard-check %d\nresult %s %u %u %llu\n",
+		      FTG_FORMAT_VERSION, bad ? "fail" : "ok", n - bad, bad,
+		      ftg_now_ms() - start);
+	for (i = 0; i < n; i++)
+		if (verdicts[i] != FTG_V_OK || list_all)
+			len += ftg_report_line(buf + len, sites[i], verdicts[i],
+					       size - len);
+	ftg_obj_del(FTG_OBJ_SCRATCH, verdicts);
+	kvfree(verdicts);
+
+	ftg.checked = true;
+	ftg.last_check_ms = ftg_now_ms();
+	ftg.last_ok = n - bad;
+	ftg.last_bad = bad;
+	trace_check(n - bad, bad);
+	*report = buf;
+	*report_len = len;
+	return bad;
+}

@@ -1,0 +1,1 @@
+/work/main/tests/modules/ftg_other.c

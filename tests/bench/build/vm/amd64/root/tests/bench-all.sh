@@ -1,0 +1,389 @@
+#!/bin/sh
+# Benchmarks for tests/bench/run, one boot, side by side in that boot.
+# Writes raw samples "<figure> <key> <value>" to bench.txt (exported); the
+# host pairs the i-th sample of one side with the i-th of the other and
+# reports the median of the per-pair ratios with a confidence interval.
+# Absolute times under TCG mean little: only ratios of runs made next to
+# each other in this boot are reported. Sides alternate (ABBA) so that a
+# slow drift of the host's load hits both alike.
+. /tests/lib.sh
+[ -f /tests/bench-env.sh ] && . /tests/bench-env.sh
+
+FIGURES=${BENCH_FIGURES:-all}
+PAIRS=${BENCH_PAIRS:-12}	# figures 1 and 2: interleaved pairs
+LOOP=${BENCH_LOOP:-100000}	# one-byte dd: 2 syscalls per iteration
+HITS=${BENCH_HITS:-100000}	# fn_a calls per trigger write
+REPS=${BENCH_REPS:-5}		# figures 3 to 5
+ARM_REPS=${BENCH_ARM_REPS:-3}	# figure 6
+REC_HITS=${BENCH_REC_HITS:-20000}
+COLD=${BENCH_COLD:-10000}	# functions of ftg_cold.ko (tests/bench/run)
+TRIG=/sys/kernel/debug/ftg_target/trigger
+OUT=/tmp/bench.txt
+: >"$OUT"
+cd /tmp || fail "cd /tmp"
+
+# want FIGURE: is it on the list? (and say so on the console, whose lines
+# the host sees as they come: how long each figure takes in host time)
+want() {
+	case ",$FIGURES," in
+	*,all,* | *,"$1",*) echo "bench: figure $1" >/dev/console; return 0 ;;
+	esac
+	return 1
+}
+
+cleanup() {
+	exec 3>&- 2>/dev/null
+	echo nop >"$FTG_TRACEFS/current_tracer" 2>/dev/null
+	echo >"$FTG_TRACEFS/set_ftrace_filter" 2>/dev/null
+	ftguard stop >/dev/null 2>&1
+	tmux -L ftgbench kill-server 2>/dev/null
+	for m in ftg_target ftg_cold ftguard; do
+		module_loaded $m && rmmod $m
+	done
+	return 0
+}
+trap cleanup EXIT
+
+# busybox date has no %N: the hrtimer clock's "now" in /proc/timer_list is
+# monotonic with ns resolution (its read costs the same in every variant).
+now_ns() { awk '/^now at / { print $3; exit }' /proc/timer_list; }
+sample() { echo "$1 $2 $3" >>"$OUT"; log "$1 $2 $3"; }
+# timed FIGURE KEY CMD...: one sample of CMD's time on the guest's clock
+# in ns (guest instructions under tests/bench/qemu-icount)
+timed() {
+	_fig=$1 _key=$2
+	shift 2
+	_t0=$(now_ns)
+	"$@" || fail "$_fig/$_key: '$*' failed"
+	_t1=$(now_ns)
+	sample "$_fig" "$_key" $((_t1 - _t0))
+}
+[ -n "$(now_ns)" ] || skip "no 'now at' line in /proc/timer_list"
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+# ctl CMD: one command on the control fd 3, its error shown on failure
+ctl() { echo "$1" >&3 || fail "control '$1': $(cat <&3)"; }
+# select_file FILE: select the addresses of FILE (one a line) on fd 3,
+# 12 a line (256 bytes at most), each line its own write (a write holds
+# whole lines only)
+select_file() {
+	awk '{ printf "%s%s", (NR % 12 == 1 ? "select " : " "), $1 } NR % 12 == 0 { print "" }
+	     END { if (NR % 12) print "" }' "$1" >/tmp/select.txt
+	while read -r _line; do
+		echo "$_line" >&3 || fail "select: $(cat <&3)"
+	done </tmp/select.txt
+}
+# sites_where AWK-CONDITION: "addr name" of the sites the condition keeps
+sites_where() { awk "NR > 1 && ($1) { print \$1, \$7 }" "$FTG_DEBUGFS/sites"; }
+# check_all: the whole `ftguard check` process, every vmlinux function
+# offered first (what figure 5 measures and figure 1 leaves checked)
+check_all() { ftguard -q check --all >/dev/null; }
+
+sample meta pairs "$PAIRS"
+sample meta reps "$REPS"
+sample meta loop "$LOOP"
+sample meta hits "$HITS"
+sample meta cpus "$(grep -c ^processor /proc/cpuinfo)"
+sample meta clock "${BENCH_CLOCK:-host}"
+
+# ---- 1: disarmed cost -----------------------------------------------------
+# ABBA: without, with, with, without; "with" is ftguard.ko loaded and every
+# site (modules and vmlinux) admitted and checked, nothing armed.
+syscall_loop() { dd if=/dev/zero of=/dev/null bs=1 count="$LOOP" 2>/dev/null; }
+load_checked() {
+	load_ftguard
+	check_all || fail "ftguard check --all failed"
+	[ "$(status armed)" = 0 ] || fail "armed after check"
+}
+if want 1; then
+	for r in $(seq $((PAIRS / 2))); do
+		timed disarmed base syscall_loop
+		load_checked
+		timed disarmed loaded syscall_loop
+		timed disarmed loaded syscall_loop
+		sample disarmed sites "$(status sites)"
+		unload_ftguard
+		timed disarmed base syscall_loop
+	done
+fi
+
+# ---- 5: check cost ------------------------------------------------------
+# The whole `ftguard check --all` (first on a fresh module: it admits the
+# vmlinux functions; then with them known) against reading
+# available_filter_functions; then the module's own check of the first
+# 1k, 10k and all sites through the control file, for the growth.
+if want 5; then
+	load_ftguard
+	timed check first check_all
+	sample check sites "$(status sites)"
+	sample check admitted "$(status admitted)"
+	sample check rejected "$(status rejected)"
+	awk 'NR > 1 { print $1 }' "$FTG_DEBUGFS/sites" >/tmp/all-sites.txt
+	nall=$(wc -l </tmp/all-sites.txt)
+	for r in $(seq "$REPS"); do
+		timed check kernel_aff eval "cat $FTG_TRACEFS/available_filter_functions >/dev/null"
+		timed check ftguard check_all
+		timed check ftguard_known eval 'ftguard -q check >/dev/null'
+		timed check kernel_aff eval "cat $FTG_TRACEFS/available_filter_functions >/dev/null"
+	done
+	# Where the time of `ftguard check` can go: the files it may read (the
+	# address map, built when the report lists sites, reads kallsyms,
+	# modules, vmallocinfo and ftguard.ko's tables; --all reads kallsyms
+	# and available_filter_functions) and a process that only starts.
+	for r in $(seq "$REPS"); do
+		timed check part_start eval 'ftguard --version >/dev/null'
+		timed check part_kallsyms eval 'cat /proc/kallsyms >/dev/null'
+		timed check part_sites eval "cat $FTG_DEBUGFS/sites >/dev/null"
+		timed check part_vmallocinfo eval 'cat /proc/vmallocinfo /proc/modules >/dev/null'
+	done
+	for n in 1000 10000 all; do
+		[ "$n" = all ] || [ "$n" -lt "$nall" ] || continue
+		exec 3<>"$FTG_DEBUGFS/control"
+		if [ "$n" != all ]; then
+			head -n "$n" /tmp/all-sites.txt >/tmp/grow.txt
+			select_file /tmp/grow.txt
+		fi
+		for r in $(seq "$REPS"); do
+			timed check "grow_ns_$n" ctl check
+			sample check "grow_ms_$n" "$(awk 'NR == 2 { print $5 }' "$FTG_DEBUGFS/check")"
+			sample check "grow_sites_$n" "$(awk 'NR == 2 { print $3 + $4 }' "$FTG_DEBUGFS/check")"
+		done
+		exec 3>&-
+	done
+	unload_ftguard
+fi
+
+# ---- 2: per-hit cost ----------------------------------------------------
+# fn_a armed by ftguard (its control file) against the kernel's function
+# tracer with set_ftrace_filter=fn_a; each pair brackets both with two
+# untraced runs, the two tracers in alternating order.
+trigger() { echo "$HITS" >"$TRIG"; }
+enabled() { awk '{ print $1, $2 }' "$FTG_TRACEFS/enabled_functions" | sort; }
+perhit_ftguard() {
+	ctl arm
+	enabled >/tmp/en-ftguard.txt
+	timed perhit ftguard trigger
+	ctl disarm
+}
+perhit_kernel() {
+	echo function >"$FTG_TRACEFS/current_tracer" || fail "current_tracer"
+	enabled >/tmp/en-kernel.txt
+	timed perhit kernel trigger
+	echo nop >"$FTG_TRACEFS/current_tracer"
+	cmp -s /tmp/en-ftguard.txt /tmp/en-kernel.txt ||
+		fail "enabled_functions differ: ftguard '$(cat /tmp/en-ftguard.txt)' kernel '$(cat /tmp/en-kernel.txt)'"
+}
+if want 2; then
+	load_ftguard
+	load_test_module ftg_target
+	exec 3<>"$FTG_DEBUGFS/control"
+	sites_where '$4 == "ftg_target" && $7 == "fn_a"' >/tmp/fn_a.txt
+	[ "$(wc -l </tmp/fn_a.txt)" = 1 ] || fail "ftg_target's fn_a is not one site"
+	select_file /tmp/fn_a.txt
+	echo fn_a >"$FTG_TRACEFS/set_ftrace_filter" || fail "set_ftrace_filter"
+	trigger	# warm up both paths once
+	for r in $(seq "$PAIRS"); do
+		timed perhit base trigger
+		if [ $((r % 2)) = 1 ]; then perhit_ftguard; perhit_kernel; else perhit_kernel; perhit_ftguard; fi
+		timed perhit base2 trigger
+	done
+	# The profile of one hit, by counting: the same with the event write
+	# switched off (ftguard's func event disabled in its instance; the
+	# function tracer with tracing_on 0, so trace_function's reserve fails
+	# at once), what is left is the callback and its dispatch.
+	echo 0 >"$FTG_INSTANCE/events/ftguard/func/enable" || fail "func event off"
+	echo 0 >"$FTG_TRACEFS/tracing_on" || fail "tracing_on 0"
+	for r in $(seq "$REPS"); do
+		ctl arm
+		timed perhit ftguard_noevent trigger
+		# its event on, its instance's buffer off: the event path up to
+		# the failed reserve, like the function tracer's here
+		echo 1 >"$FTG_INSTANCE/events/ftguard/func/enable"
+		echo 0 >"$FTG_INSTANCE/tracing_on"
+		timed perhit ftguard_bufoff trigger
+		echo 1 >"$FTG_INSTANCE/tracing_on"
+		echo 0 >"$FTG_INSTANCE/events/ftguard/func/enable"
+		ctl disarm
+		echo function >"$FTG_TRACEFS/current_tracer" || fail "current_tracer"
+		timed perhit kernel_noevent trigger
+		echo nop >"$FTG_TRACEFS/current_tracer"
+		timed perhit base_noevent trigger
+	done
+	echo 1 >"$FTG_INSTANCE/events/ftguard/func/enable"
+	echo 1 >"$FTG_TRACEFS/tracing_on"
+	sample perhit enabled "$(tr ' ' '_' </tmp/en-kernel.txt)"
+	sample perhit hits_seen "$(awk 'NR > 1 && $4 == "ftg_target" && $7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sites")"
+	echo >"$FTG_TRACEFS/set_ftrace_filter"
+	exec 3>&-
+	rmmod ftg_target
+	unload_ftguard
+fi
+
+# ---- 3 and 4: record throughput and start-up ----------------------------
+# events: fn_a lines in the file; lost: calls made minus events recorded.
+count_fn_a() { trace-cmd report -i "$1" 2>/dev/null | grep -c 'fn_a'; }
+rec_ftguard() {
+	ftguard -q record --no-progress -l 'ftg_target:fn_a' -b 1024 -o fg.dat -- sh -c "echo $1 > $TRIG" >/dev/null 2>&1
+}
+rec_tracecmd() {
+	trace-cmd record -p function -l fn_a -b 1024 -o tc.dat sh -c "echo $1 > $TRIG" >/dev/null 2>&1
+}
+if want 3 || want 4; then
+	load_ftguard
+	load_test_module ftg_target
+	for r in $(seq "$REPS"); do
+		if want 3; then
+			timed record ftguard_ns rec_ftguard "$REC_HITS"
+			sample record ftguard_events "$(count_fn_a fg.dat)"
+			timed record tracecmd_ns rec_tracecmd "$REC_HITS"
+			sample record tracecmd_events "$(count_fn_a tc.dat)"
+		fi
+		if want 4; then
+			timed startup ftguard rec_ftguard 1
+			timed startup tracecmd rec_tracecmd 1
+			# parts of ftguard record: selecting and arming alone
+			# (kallsyms, available_filter_functions, check, arm)
+			timed startup part_start_stop eval \
+				'ftguard -q start -l ftg_target:fn_a >/dev/null && ftguard -q stop >/dev/null'
+		fi
+	done
+	sample record calls "$REC_HITS"
+	rm -f fg.dat tc.dat
+	rmmod ftg_target
+	unload_ftguard
+fi
+
+# ---- 6: arm cost ----------------------------------------------------------
+# Cold sites: functions of the generated ftg_cold.ko that nothing calls. N
+# of them armed by ftguard in one `arm force` (one ftrace_set_filter_ips
+# and one code update), against the kernel's function tracer switched on
+# with the same N in set_ftrace_filter (one glob: ftg_cold_00000,
+# ftg_cold_000*, ...; setting it is timed apart), and both switched off.
+# ftguard's arm keeps its per-CPU hit counters in chunks of 4,096 (the
+# most one __alloc_percpu() gives), so every N is armed by both.
+cold_glob() { # cold_glob N: the glob that names exactly the first N
+	case "$1" in
+	1) echo ftg_cold_00000 ;;
+	100) echo 'ftg_cold_000*' ;;
+	1000) echo 'ftg_cold_00*' ;;
+	4000) echo 'ftg_cold_0[0-3]*' ;;
+	10000) echo 'ftg_cold_0*' ;;
+	*) fail "no glob for $1 cold sites" ;;
+	esac
+}
+arm_n() {
+	_n=$1 _glob=$(cold_glob "$1")
+	sites_where "\$4 == \"ftg_cold\" && \$7 ~ /^${_glob%\*}/" >/tmp/cold-n.txt
+	[ "$(wc -l </tmp/cold-n.txt)" = "$_n" ] || fail "$(wc -l </tmp/cold-n.txt) cold sites match $_glob, not $_n"
+	exec 3<>"$FTG_DEBUGFS/control"
+	select_file /tmp/cold-n.txt
+	if [ "$_n" -gt "$(status max_arm)" ] && echo arm >&3 2>/dev/null; then
+		fail "arm of $_n > max_arm sites without force succeeded"
+	fi
+	# the check alone, which the arm repeats under the same lock
+	timed arm "check_$_n" ctl check
+	timed arm "ftguard_$_n" ctl "arm force"
+	sample arm "ftguard_armed_$_n" "$(status armed_sites)"
+	timed arm "disarm_$_n" ctl disarm
+	exec 3>&-
+	timed arm "kernel_filter_$_n" eval "echo '$_glob' >$FTG_TRACEFS/set_ftrace_filter"
+	timed arm "kernel_$_n" eval "echo function >$FTG_TRACEFS/current_tracer"
+	sample arm "kernel_enabled_$_n" "$(wc -l <"$FTG_TRACEFS/enabled_functions")"
+	timed arm "kernel_off_$_n" eval "echo nop >$FTG_TRACEFS/current_tracer"
+	echo >"$FTG_TRACEFS/set_ftrace_filter"
+}
+if want 6; then
+	load_ftguard
+	load_test_module ftg_cold
+	sample arm cold_sites "$(sites_where '$4 == "ftg_cold"' | wc -l)"
+	sample arm max_arm "$(status max_arm)"
+	for r in $(seq "$ARM_REPS"); do
+		for n in 1 100 1000 4000 10000; do
+			[ "$n" -le "$COLD" ] && arm_n "$n"
+		done
+	done
+	rmmod ftg_cold
+	unload_ftguard
+fi
+
+# ---- 7: TUI ---------------------------------------------------------------
+export PATH=$PATH:/usr/libexec
+if ! want 7; then
+	:
+elif command -v tmux >/dev/null && command -v ftguard-tui >/dev/null; then
+	rm -f /tmp/tui-bench.txt
+	tmux -L ftgbench new-session -d -x 120 -y 40 \
+		"ftguard-tui --bench=10 >/tmp/tui-bench.part 2>&1; mv /tmp/tui-bench.part /tmp/tui-bench.txt" ||
+		fail "tmux new-session"
+	wait_for 120 test -e /tmp/tui-bench.txt || fail "ftguard-tui --bench did not finish"
+	cat /tmp/tui-bench.txt
+	sed -n 's/^bench //p' /tmp/tui-bench.txt | tr ' ' '\n' | sed 's/=/ /' |
+		while read -r k v; do sample tui "$k" "$v"; done
+	tmux -L ftgbench kill-server 2>/dev/null
+else
+	log "no tmux or ftguard-tui: figure 7 left out"
+fi
+
+# ---- 7, real events: the TUI arms vfs_read under a read load ----------------
+# What a user sees: vfs_read armed from the TUI (its own reads of the buffer
+# are vfs_read calls too) while dd runs 100,000 one-byte reads over and
+# over. Key latency is the guest-clock time from sending a key until the
+# screen shows its answer; --stats gives refreshes/s, events/s, CPU, RSS.
+tui_screen() { tmux -L ftgbench capture-pane -p -t tui 2>/dev/null; }
+tui_shows() { tui_screen | grep -Eq -- "$1"; }
+# tui_wait SECONDS REGEX: poll the screen every 10 ms until it shows REGEX
+tui_wait() {
+	_end=$(( $(date +%s) + $1 ))
+	until tui_shows "$2"; do
+		[ "$(date +%s)" -ge "$_end" ] && { tui_screen; return 1; }
+		usleep 10000
+	done
+}
+# key_answer KEY REGEX: one sample of KEY's latency
+key_answer() {
+	_t0=$(now_ns)
+	tmux -L ftgbench send-keys -t tui "$1"
+	tui_wait 30 "$2" || fail "figure 7: key $1 not answered (/$2/)"
+	sample tui_real key_ns $(( $(now_ns) - _t0 ))
+}
+if ! want 7; then
+	:
+elif command -v tmux >/dev/null && command -v ftguard-tui >/dev/null; then
+	. /tests/read-load.inc
+	load_ftguard
+	ftguard -q check -l vfs_read || fail "figure 7: check -l vfs_read"
+	rm -f /tmp/tui-real.txt
+	tmux -L ftgbench new-session -d -s tui -x 80 -y 24 \
+		"ftguard tui -- --refresh 250 --stats /tmp/tui-real.txt 2>/tmp/tui-real.err" ||
+		fail "tmux new-session"
+	tui_wait 60 ' Sites .* Live .* Map ' || fail "figure 7: no tab bar"
+	tmux -L ftgbench send-keys -t tui / vfs_read Enter
+	tui_wait 20 '^ vfs_read +vmlinux ' || fail "figure 7: vfs_read not listed"
+	tmux -L ftgbench send-keys -t tui a
+	tui_wait 20 'armed 1 site' || fail "figure 7: vfs_read not armed"
+	read_load_start
+	key_answer 2 'FOLLOW \(p\) \| lost [0-9]+ \| events [0-9]+'
+	for r in $(seq "$REPS"); do
+		key_answer '?' 'Help: Live'
+		key_answer Escape 'FOLLOW \(p\)'
+		key_answer 1 'FUNCTION +OWNER +ADDRESS'
+		key_answer 2 'FOLLOW \(p\)'
+	done
+	sleep "${BENCH_TUI_SECS:-10}"	# the load runs on: the rates are over the session
+	_t0=$(now_ns)
+	tmux -L ftgbench send-keys -t tui q
+	wait_for 30 grep -q '^bench ' /tmp/tui-real.txt || fail "figure 7: the TUI did not quit"
+	wait_for 10 nothing_enabled || fail "figure 7: vfs_read still enabled after q"
+	sample tui_real quit_ns $(( $(now_ns) - _t0 ))
+	read_load_stop
+	cat /tmp/tui-real.txt
+	sed -n 's/^bench //p' /tmp/tui-real.txt | tr ' ' '\n' | sed 's/=/ /' |
+		while read -r k v; do sample tui_real "$k" "$v"; done
+	sample tui_real lost "$(sed -n 's/^events: .*, \([0-9]*\) lost$/\1/p' /tmp/tui-real.txt)"
+	tmux -L ftgbench kill-server 2>/dev/null
+	unload_soon ftguard || fail "figure 7: rmmod ftguard"
+else
+	log "no tmux or ftguard-tui: figure 7 left out"
+fi
+
+export_file "$OUT"
+pass
