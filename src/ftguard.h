@@ -815,7 +815,7 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
  * /proc/modules, /sys/module/<m>/sections, /proc/vmallocinfo and
  * ftguard.ko's status/modules/sites tables.
  */
-enum ftg_arch { FTG_ARCH_UNKNOWN, FTG_ARCH_AMD64, FTG_ARCH_I386 };
+enum ftg_arch { FTG_ARCH_UNKNOWN, FTG_ARCH_AMD64, FTG_ARCH_I386, FTG_ARCH_ARM64 };
 
 enum ftg_region_kind {
 	FTG_REGION_CORE_TEXT,		/* vmlinux _stext.._etext */
@@ -913,7 +913,7 @@ void ftg_map_free(struct ftg_map *map);
 
 /* amd64 when addresses are 64-bit, i386 when they fit 32 bits. */
 enum ftg_arch ftg_map_arch(const struct ftg_map *map);
-const char *ftg_arch_name(enum ftg_arch arch);	/* "amd64", "i386", "unknown" */
+const char *ftg_arch_name(enum ftg_arch arch);	/* "amd64", "i386", "arm64", "unknown" */
 const char *ftg_region_kind_name(enum ftg_region_kind kind);
 
 /* Regions sorted by start (larger first on equal starts). */
