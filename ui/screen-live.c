@@ -239,8 +239,7 @@ static int key_own(struct tui *tui)
 }
 
 static const struct tui_key live_keys[] = {
-	{ 'p', "p/Space", "pause / follow the newest events", key_pause },
-	{ ' ', "Space", NULL, key_pause },
+	{ 'p', "p", "pause / follow the newest events", key_pause },
 	{ KEY_UP, "Up/k", "scroll up (pauses)", key_up },
 	{ 'k', "k", NULL, key_up },
 	{ KEY_DOWN, "Down/j", "scroll down", key_down },
@@ -249,7 +248,7 @@ static const struct tui_key live_keys[] = {
 	{ KEY_NPAGE, "PgDn", "page down", key_pgdown },
 	{ KEY_HOME, "Home/g", "oldest kept event", key_home },
 	{ 'g', "g", NULL, key_home },
-	{ KEY_END, "End/G", "follow the newest", key_follow },
+	{ KEY_END, "End/G", "newest event, following", key_follow },
 	{ 'G', "G", NULL, key_follow },
 	{ 'C', "C", "forget the captured events", key_clear },
 	{ 'H', "H", "hide / show this TUI's own events (hidden by default)", key_own },

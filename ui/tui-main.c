@@ -81,6 +81,7 @@ static void usage(FILE *out)
 		"  --bench-rate N    synthetic events per second (default 200000)\n"
 		"  --stats FILE      at exit, write what the session cost to FILE:\n"
 		"                    events/s read, refreshes/s, CPU and peak RSS\n"
+		"  --keys            print the key tables (Markdown) and exit\n"
 		"  -h, --help        this help\n"
 		"  -V, --version     print the version\n"
 		"\n"
@@ -119,7 +120,7 @@ static int parse_number(const char *opt, const char *s, long min, long max, long
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_ROOT = 256, OPT_REFRESH, OPT_POLL, OPT_EVENTS, OPT_SCREEN,
-	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE, OPT_STATS };
+	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE, OPT_STATS, OPT_KEYS };
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "refresh", required_argument, NULL, OPT_REFRESH },
@@ -131,6 +132,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "bench", optional_argument, NULL, OPT_BENCH },
 		{ "bench-rate", required_argument, NULL, OPT_BENCH_RATE },
 		{ "stats", required_argument, NULL, OPT_STATS },
+		{ "keys", no_argument, NULL, OPT_KEYS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -189,6 +191,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_STATS:
 			o->stats = optarg;
 			break;
+		case OPT_KEYS:
+			tui_keys_markdown(stdout);
+			return 1;
 		case 'h':
 			usage(stdout);
 			return 1;

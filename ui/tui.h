@@ -238,6 +238,7 @@ bool tui_match(const char *text, const char *s);
 
 /* tui-keys.c */
 extern const struct tui_key tui_global_keys[];
+void tui_keys_markdown(FILE *out);
 int tui_dispatch_key(struct tui *tui, int key);
 void tui_prompt_start(struct tui *tui, const char *label, const char *initial,
 		      void (*done)(struct tui *tui, const char *text));
