@@ -4,6 +4,7 @@
  * them) and cross-check the sites its answer lists with the address map.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "cmd/ftguard-cmd.h"
 
@@ -16,6 +17,17 @@ static struct ftg_check_report *report_snapshot(struct ftg_cmd_ctx *ctx)
 	if (!rep)
 		ftg_cmd_lib_error(ctx, "reading the saved ftguard/check");
 	return rep;
+}
+
+/*
+ * A core-kernel record of a function. ftrace keeps the records of weak
+ * functions that the link replaced, named __ftrace_invalid_address___N
+ * (6.0+): no function, never a site.
+ */
+static bool is_core_function(const struct ftg_ftrace_func *f)
+{
+	return !f->module &&
+	       strncmp(f->name, "__ftrace_invalid_address__", 26) != 0;
 }
 
 /*
@@ -47,7 +59,7 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 		return -1;
 	}
 	for (i = 0; i < ftg_ftrace_funcs_count(avail); i++)
-		if (!ftg_ftrace_funcs_get(avail, i)->module)
+		if (is_core_function(ftg_ftrace_funcs_get(avail, i)))
 			records++;
 	if (st.vmlinux_sites >= records) {
 		if (ctx->verbosity > 0)

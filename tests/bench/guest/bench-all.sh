@@ -275,7 +275,7 @@ arm_n() {
 	sites_where "\$4 == \"ftg_cold\" && \$7 ~ /^${_glob%\*}/" >/tmp/cold-n.txt
 	[ "$(wc -l </tmp/cold-n.txt)" = "$_n" ] || fail "$(wc -l </tmp/cold-n.txt) cold sites match $_glob, not $_n"
 	exec 3<>"$FTG_DEBUGFS/control"
-	select_file /tmp/cold-n.txt
+	timed arm "select_$_n" select_file /tmp/cold-n.txt
 	if [ "$_n" -gt "$(status max_arm)" ] && echo arm >&3 2>/dev/null; then
 		fail "arm of $_n > max_arm sites without force succeeded"
 	fi
