@@ -109,7 +109,7 @@ void tui_model_show_own(struct tui_model *m, bool show)
 		ftg_live_hide_pid(m->live, show ? 0 : (int)getpid());
 }
 
-bool tui_model_refresh(struct tui_model *m)
+void tui_model_refresh(struct tui_model *m)
 {
 	const char *debugfs = ftg_root_debugfs(m->root);
 	struct ftg_sites *sites;
@@ -147,7 +147,6 @@ bool tui_model_refresh(struct tui_model *m)
 		if (m->map)
 			tui_model_reload_map(m);
 	}
-	return true;
 }
 
 void tui_model_reload_map(struct tui_model *m)

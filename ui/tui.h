@@ -175,8 +175,12 @@ struct tui {
 /* tui-model.c */
 int tui_model_open(struct tui_model *m, const char *root_dir, size_t ring_capacity);
 void tui_model_close(struct tui_model *m);
-/* Re-reads status, sites, modules and check; returns true when changed. */
-bool tui_model_refresh(struct tui_model *m);
+/*
+ * Re-reads status, sites, modules and check, and the map when the modules
+ * changed. Every read is a new generation: the tables are small next to a
+ * redraw, and comparing them would cost what reading them does.
+ */
+void tui_model_refresh(struct tui_model *m);
 /* Reloads the address map. */
 void tui_model_reload_map(struct tui_model *m);
 /* Reads a bounded batch of live events into the ring; returns events

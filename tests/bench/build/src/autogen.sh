@@ -1,1 +1,0 @@
-/work/main/autogen.sh

@@ -1,1 +1,0 @@
-/work/main/tests/bench/guest/bench-all.sh

@@ -1,1 +1,0 @@
-/work/main/tests/vm/targets/amd64-6.12.sh

@@ -1,1 +1,0 @@
-/work/main/tests/vm/targets/arm64.sh

@@ -1,1 +1,0 @@
-/work/main/tests/vm/targets/i386.sh

@@ -1,1 +1,0 @@
-/work/main/tests/vm/targets/rt-6.12.sh

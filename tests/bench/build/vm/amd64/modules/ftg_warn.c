@@ -1,1 +1,0 @@
-/work/main/tests/modules/ftg_warn.c
