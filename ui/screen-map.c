@@ -26,9 +26,8 @@ static struct {
 	struct map_item *items;
 	int nitems;
 	int *rows;		/* items shown (filtered) */
-	int nrows;
-	int cursor, top;
-	uint64_t cursor_addr;
+	struct tui_cursor cur;
+	int top;
 	int zoom;		/* strip width = item size * 2^zoom */
 	bool hide_vmalloc;	/* plain vmalloc/vmap areas left out */
 	char filter[TUI_INPUT_MAX];
@@ -161,12 +160,16 @@ static long region_index(const struct ftg_map *map, const struct ftg_region *r)
 	return -1;
 }
 
+static uint64_t row_addr(int row)
+{
+	return M.items[M.rows[row]].addr;
+}
+
 static void apply_filter(void)
 {
 	char line[512];
-	int i;
+	int i, nrows = 0;
 
-	M.nrows = 0;
 	for (i = 0; i < M.nitems; i++) {
 		const struct ftg_region *r = M.items[i].region;
 
@@ -175,15 +178,9 @@ static void apply_filter(void)
 			continue;
 		format_item(&M.items[i], line, sizeof(line));
 		if (!M.filter[0] || tui_match(M.filter, line))
-			M.rows[M.nrows++] = i;
+			M.rows[nrows++] = i;
 	}
-	if (M.cursor >= M.nrows)
-		M.cursor = M.nrows ? M.nrows - 1 : 0;
-	for (i = 0; i < M.nrows; i++)
-		if (M.items[M.rows[i]].addr == M.cursor_addr) {
-			M.cursor = i;
-			break;
-		}
+	tui_cursor_rows_changed(&M.cur, nrows, row_addr);
 }
 
 /* Regions and outside sites merged by address, depth from containment. */
@@ -204,7 +201,7 @@ static void rebuild(struct tui *tui)
 	free(M.rows);
 	M.items = NULL;
 	M.rows = NULL;
-	M.nitems = M.nrows = 0;
+	M.nitems = M.cur.nrows = 0;
 	if (!map)
 		return;
 	items = calloc(nreg + nsite + 1, sizeof(*items));
@@ -270,19 +267,14 @@ static void rebuild(struct tui *tui)
 
 static const struct map_item *cursor_item(void)
 {
-	if (M.cursor < 0 || M.cursor >= M.nrows)
+	if (M.cur.row < 0 || M.cur.row >= M.cur.nrows)
 		return NULL;
-	return &M.items[M.rows[M.cursor]];
+	return &M.items[M.rows[M.cur.row]];
 }
 
 static void set_cursor(int row)
 {
-	if (row >= M.nrows)
-		row = M.nrows - 1;
-	if (row < 0)
-		row = 0;
-	M.cursor = row;
-	M.cursor_addr = cursor_item() ? cursor_item()->addr : 0;
+	tui_cursor_set(&M.cur, row, row_addr);
 }
 
 /* The strip: the window around the cursor item, one cell per column. */
@@ -424,18 +416,18 @@ static void map_display(struct tui *tui, int top, int rows)
 		   ftg_arch_name(ftg_map_arch(M.map)), M.nitems - (int)M.noutside,
 		   M.noverlaps, M.noutside, M.filter[0] ? ", filter " : "", M.filter);
 	list = rows - 7;
-	first = tui_scroll_top(&M.top, M.cursor, M.nrows, list);
+	first = tui_scroll_top(&M.top, M.cur.row, M.cur.nrows, list);
 	for (r = 0; r < list; r++) {
 		int row = first + r, role;
 		const struct map_item *it;
 
-		if (row >= M.nrows) {
+		if (row >= M.cur.nrows) {
 			tui_print(top + 4 + r, 0, COLS, A_NORMAL, "");
 			continue;
 		}
 		it = &M.items[M.rows[row]];
 		format_item(it, line, sizeof(line));
-		role = row == M.cursor ? TUI_CURSOR : it->problem ? TUI_WARN :
+		role = row == M.cur.row ? TUI_CURSOR : it->problem ? TUI_WARN :
 		       it->region ? region_role(it->region) : TUI_WARN;
 		tui_print(top + 4 + r, 0, COLS, tui_attr(tui, role), line);
 	}
@@ -450,10 +442,10 @@ static void map_display(struct tui *tui, int top, int rows)
 static void map_search(struct tui *tui, const char *text, int dir)
 {
 	char line[512];
-	int i, n = M.nrows;
+	int i, n = M.cur.nrows;
 
 	for (i = 1; i <= n; i++) {
-		int row = ((M.cursor + dir * i) % n + n) % n;
+		int row = ((M.cur.row + dir * i) % n + n) % n;
 
 		format_item(&M.items[M.rows[row]], line, sizeof(line));
 		if (tui_match(text, line)) {
@@ -486,11 +478,11 @@ static void goto_done(struct tui *tui, const char *text)
 		return;
 	}
 	if (M.map && ftg_map_lookup(M.map, addr, inner, 1))
-		for (i = 0; i < M.nrows; i++)
+		for (i = 0; i < M.cur.nrows; i++)
 			if (M.items[M.rows[i]].region == inner[0])
 				best = i;
 	if (best < 0)	/* the last item starting at or below */
-		for (i = 0; i < M.nrows; i++)
+		for (i = 0; i < M.cur.nrows; i++)
 			if (M.items[M.rows[i]].addr <= addr)
 				best = i;
 	if (best >= 0) {
@@ -503,7 +495,7 @@ static void goto_done(struct tui *tui, const char *text)
 
 static int move_by(int delta)
 {
-	set_cursor(M.cursor + delta);
+	set_cursor(M.cur.row + delta);
 	return TUI_DIRTY_BODY;
 }
 
@@ -511,8 +503,8 @@ static int key_up(struct tui *tui) { return move_by(-1); }
 static int key_down(struct tui *tui) { return move_by(1); }
 static int key_pgup(struct tui *tui) { return move_by(-(LINES / 2)); }
 static int key_pgdown(struct tui *tui) { return move_by(LINES / 2); }
-static int key_home(struct tui *tui) { return move_by(-M.nrows); }
-static int key_end(struct tui *tui) { return move_by(M.nrows); }
+static int key_home(struct tui *tui) { return move_by(-M.cur.nrows); }
+static int key_end(struct tui *tui) { return move_by(M.cur.nrows); }
 
 static int key_zoom_in(struct tui *tui)
 {
@@ -553,8 +545,8 @@ static int key_next_problem(struct tui *tui)
 {
 	int i;
 
-	for (i = 1; i <= M.nrows; i++) {
-		int row = (M.cursor + i) % M.nrows;
+	for (i = 1; i <= M.cur.nrows; i++) {
+		int row = (M.cur.row + i) % M.cur.nrows;
 
 		if (M.items[M.rows[row]].problem) {
 			set_cursor(row);

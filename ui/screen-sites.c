@@ -22,9 +22,8 @@ static struct {
 	const struct ftg_sites *sites;	/* what @rows index */
 	unsigned int generation;
 	size_t *rows;
-	int nrows;
-	int cursor, top;
-	uint64_t cursor_addr;
+	struct tui_cursor cur;
+	int top;
 	enum sort_key sort;
 	bool reverse;
 	char filter[TUI_INPUT_MAX];
@@ -124,6 +123,11 @@ static int cmp_site(const void *a, const void *b)
 }
 
 /* Rebuilds the filtered, sorted view; the cursor stays on its site. */
+static uint64_t row_addr(int row)
+{
+	return ftg_sites_get(S.sites, S.rows[row])->addr;
+}
+
 static void rebuild(struct tui *tui)
 {
 	const struct ftg_sites *sites = tui->m.sites;
@@ -140,34 +144,19 @@ static void rebuild(struct tui *tui)
 		qsort(rows, (size_t)k, sizeof(*rows), cmp_site);
 	free(S.rows);
 	S.rows = rows;
-	S.nrows = k;
-	if (S.cursor >= k)
-		S.cursor = k ? k - 1 : 0;
-	for (k = 0; k < S.nrows; k++)
-		if (ftg_sites_get(sites, S.rows[k])->addr == S.cursor_addr) {
-			S.cursor = k;
-			break;
-		}
+	tui_cursor_rows_changed(&S.cur, k, row_addr);
 }
 
 static const struct ftg_site *row_site(int row)
 {
-	if (row < 0 || row >= S.nrows || !S.sites)
+	if (row < 0 || row >= S.cur.nrows || !S.sites)
 		return NULL;
 	return ftg_sites_get(S.sites, S.rows[row]);
 }
 
 static void set_cursor(int row)
 {
-	const struct ftg_site *s;
-
-	if (row >= S.nrows)
-		row = S.nrows - 1;
-	if (row < 0)
-		row = 0;
-	S.cursor = row;
-	s = row_site(row);
-	S.cursor_addr = s ? s->addr : 0;
+	tui_cursor_set(&S.cur, row, row_addr);
 }
 
 static void sites_refresh(struct tui *tui)
@@ -203,7 +192,7 @@ size_t tui_sites_selection(struct tui *tui, uint64_t **addrs)
 		return n;
 	free(*addrs);
 	*addrs = NULL;
-	s = row_site(S.cursor);
+	s = row_site(S.cur.row);
 	if (!s || !(*addrs = malloc(sizeof(**addrs))))
 		return 0;
 	(*addrs)[0] = s->addr;
@@ -226,7 +215,7 @@ static const char *state_reason(enum ftg_site_state st)
 
 static void draw_details(struct tui *tui, int top, int rows)
 {
-	const struct ftg_site *s = row_site(S.cursor);
+	const struct ftg_site *s = row_site(S.cur.row);
 	const struct ftg_finding *f;
 	const struct ftg_check_line *cl;
 	char name[FTG_SYM_LEN], owner[64], why[512], region[512];
@@ -236,7 +225,7 @@ static void draw_details(struct tui *tui, int top, int rows)
 
 	tui_hline(tui, top, 0, COLS, tui_attr(tui, TUI_DIM));
 	snprintf(summary, sizeof(summary), " %d of %zu sites%s%s, sort %s%s, %zu marked ",
-		 S.nrows, tui->m.sites ? ftg_sites_count(tui->m.sites) : (size_t)0,
+		 S.cur.nrows, tui->m.sites ? ftg_sites_count(tui->m.sites) : (size_t)0,
 		 S.filter[0] ? ", filter " : "", S.filter, sort_names[S.sort],
 		 S.reverse ? " (rev)" : "", S.nmarks);
 	tui_print(top, 2, (int)strlen(summary), tui_attr(tui, TUI_DIM), summary);
@@ -291,15 +280,15 @@ static void sites_display(struct tui *tui, int top, int rows)
 	snprintf(hdr, sizeof(hdr), " %-*s %-12s %-16s %-4s %-8s %9s %6s", namew,
 		 "FUNCTION", "OWNER", "ADDRESS", "SEC", "STATE", "HITS", "READS");
 	tui_print(top, 0, COLS, tui_attr(tui, TUI_HEADER), hdr);
-	first = tui_scroll_top(&S.top, S.cursor, S.nrows, list);
+	first = tui_scroll_top(&S.top, S.cur.row, S.cur.nrows, list);
 	for (r = 0; r < list; r++) {
 		const struct ftg_site *s = row_site(first + r);
-		bool cur = first + r == S.cursor;
+		bool cur = first + r == S.cur.row;
 		char line[512];
 		int role;
 
 		if (!s) {
-			if (r == 0 && !S.nrows)
+			if (r == 0 && !S.cur.nrows)
 				tui_printf(top + 1, 0, COLS, A_NORMAL, " %s",
 					   !tui->m.have_status ? tui->m.status_error :
 					   S.filter[0] ? "no site matches the filter (f to change)" :
@@ -329,10 +318,10 @@ static void sites_display(struct tui *tui, int top, int rows)
 
 static void sites_search(struct tui *tui, const char *text, int dir)
 {
-	int i, n = S.nrows;
+	int i, n = S.cur.nrows;
 
 	for (i = 1; i <= n; i++) {
-		int row = ((S.cursor + dir * i) % n + n) % n;
+		int row = ((S.cur.row + dir * i) % n + n) % n;
 		const struct ftg_site *s = row_site(row);
 
 		if (tui_match(text, s->name)) {
@@ -348,12 +337,12 @@ static void sites_filter(struct tui *tui, const char *text)
 {
 	snprintf(S.filter, sizeof(S.filter), "%s", text);
 	rebuild(tui);
-	set_cursor(S.cursor);
+	set_cursor(S.cur.row);
 }
 
 static int move_by(int delta)
 {
-	set_cursor(S.cursor + delta);
+	set_cursor(S.cur.row + delta);
 	return TUI_DIRTY_BODY;
 }
 
@@ -361,12 +350,12 @@ static int key_up(struct tui *tui) { return move_by(-1); }
 static int key_down(struct tui *tui) { return move_by(1); }
 static int key_pgup(struct tui *tui) { return move_by(-(LINES / 2)); }
 static int key_pgdown(struct tui *tui) { return move_by(LINES / 2); }
-static int key_home(struct tui *tui) { return move_by(-S.nrows); }
-static int key_end(struct tui *tui) { return move_by(S.nrows); }
+static int key_home(struct tui *tui) { return move_by(-S.cur.nrows); }
+static int key_end(struct tui *tui) { return move_by(S.cur.nrows); }
 
 static int key_mark(struct tui *tui)
 {
-	const struct ftg_site *s = row_site(S.cursor);
+	const struct ftg_site *s = row_site(S.cur.row);
 
 	if (s)
 		set_mark(s->addr, !is_marked(s->addr));
@@ -378,9 +367,9 @@ static int key_mark_all(struct tui *tui)
 	bool all = true;
 	int r;
 
-	for (r = 0; r < S.nrows; r++)
+	for (r = 0; r < S.cur.nrows; r++)
 		all = all && is_marked(row_site(r)->addr);
-	for (r = 0; r < S.nrows; r++)
+	for (r = 0; r < S.cur.nrows; r++)
 		set_mark(row_site(r)->addr, !all);
 	return TUI_DIRTY_BODY;
 }

@@ -59,6 +59,20 @@ struct tui_key {
 };
 
 /*
+ * The cursor of a screen's list. It keeps the address of its row, so a
+ * rebuild (new tables, a filter, a sort) puts it back on the same site or
+ * region; @addr_of gives the address of a row in [0, nrows).
+ */
+struct tui_cursor {
+	int row;
+	int nrows;
+	uint64_t addr;
+};
+void tui_cursor_set(struct tui_cursor *c, int row, uint64_t (*addr_of)(int row));
+void tui_cursor_rows_changed(struct tui_cursor *c, int nrows,
+			     uint64_t (*addr_of)(int row));
+
+/*
  * One screen. @display draws rows [top, top + rows) of stdscr; @keys are
  * the screen's own bindings (tried before the global ones); @search moves
  * to the next (@dir 1) or previous (-1) row matching @text; @filter sets
