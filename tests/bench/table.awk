@@ -218,8 +218,7 @@ END {
 		if (!has("arm.select_" n)) continue
 		nr = 0
 		for (i = 1; i <= cnt["arm.ftguard_" n] && i <= cnt["arm.kernel_" n]; i++)
-			r[++nr] = (val["arm.select_" n, i] + val["arm.ftguard_" n, i]) /
-				  (val["arm.kernel_filter_" n, i] + val["arm.kernel_" n, i])
+			r[++nr] = (val["arm.select_" n, i] + val["arm.ftguard_" n, i]) / (val["arm.kernel_filter_" n, i] + val["arm.kernel_" n, i])
 		row(6, sprintf("arm %d cold sites: whole, vs filter + on", n), 2, "-",
 		    sprintf("ftguard: select %s + arm %s; kernel: filter %s + on %s", ms(median("arm.select_" n)),
 			    ms(median("arm.ftguard_" n)), ms(median("arm.kernel_filter_" n)), ms(median("arm.kernel_" n))))
