@@ -203,13 +203,15 @@ long tui_model_pump(struct tui_model *m);
 /* Shows or hides the TUI's own events (its reads may be traced). */
 void tui_model_show_own(struct tui_model *m, bool show);
 void tui_model_rate(struct tui_model *m, uint64_t now_ms);
-/* Actions; each returns 0 or -1 with @msg set, and may fill @tui's dialog. */
+
+/* tui-actions.c: each returns 0, or -1 with the status line saying why;
+ * check and arm may open a dialog of findings. */
 int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_disarm(struct tui *tui);
 int tui_action_write(struct tui *tui, const char *path);
 /* The control descriptor, opened on first use; NULL (message set) if not. */
-struct ftg_control *tui_model_control(struct tui *tui);
+struct ftg_control *tui_control(struct tui *tui);
 
 /* tui-add.c: kernel functions by glob, admitted through the module. */
 int tui_admit_start(struct tui *tui, const char *text);
