@@ -238,6 +238,39 @@ void tui_keys_markdown(FILE *out)
 	}
 }
 
+void *tui_view(const struct tui *tui, const struct tui_screen_ops *ops)
+{
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++)
+		if (tui->screens[i] == ops)
+			return tui->views[i];
+	return NULL;
+}
+
+int tui_screens_open(struct tui *tui)
+{
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++) {
+		tui->views[i] = tui->screens[i]->open();
+		if (!tui->views[i])
+			return -1;
+	}
+	return 0;
+}
+
+void tui_screens_close(struct tui *tui)
+{
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++) {
+		if (tui->screens[i] && tui->views[i])
+			tui->screens[i]->close(tui->views[i]);
+		tui->views[i] = NULL;
+	}
+}
+
 static int run_table(struct tui *tui, const struct tui_key *keys, int key, bool *found)
 {
 	for (; keys && keys->handler; keys++) {

@@ -366,6 +366,7 @@ static void cleanup(void)
 	tui_term_end();
 	tui_dialog_close(&the_tui);
 	tui_admit_free(&the_tui);
+	tui_screens_close(&the_tui);
 	tui_model_close(&the_tui.m);
 }
 
@@ -400,6 +401,12 @@ int main(int argc, char **argv)
 	tui->screens[0] = &tui_sites_ops;
 	tui->screens[1] = &tui_live_ops;
 	tui->screens[2] = &tui_map_ops;
+	if (tui_screens_open(tui) < 0) {
+		fprintf(stderr, "ftguard-tui: %s\n", strerror(ENOMEM));
+		tui_screens_close(tui);
+		tui_model_close(&tui->m);
+		return 1;
+	}
 	tui->current = o.bench_secs > 0 ? 1 : o.screen;
 	tui_model_show_own(&tui->m, o.no_filter);
 	install_signals();

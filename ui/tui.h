@@ -61,26 +61,32 @@ struct tui_key {
 /*
  * The cursor of a screen's list. It keeps the address of its row, so a
  * rebuild (new tables, a filter, a sort) puts it back on the same site or
- * region; @addr_of gives the address of a row in [0, nrows).
+ * region; @addr_of gives the address of a row in [0, nrows) of @view.
  */
 struct tui_cursor {
 	int row;
 	int nrows;
 	uint64_t addr;
 };
-void tui_cursor_set(struct tui_cursor *c, int row, uint64_t (*addr_of)(int row));
+typedef uint64_t (*tui_row_addr_fn)(const void *view, int row);
+void tui_cursor_set(struct tui_cursor *c, int row, tui_row_addr_fn addr_of,
+		    const void *view);
 void tui_cursor_rows_changed(struct tui_cursor *c, int nrows,
-			     uint64_t (*addr_of)(int row));
+			     tui_row_addr_fn addr_of, const void *view);
 
 /*
- * One screen. @display draws rows [top, top + rows) of stdscr; @keys are
- * the screen's own bindings (tried before the global ones); @search moves
- * to the next (@dir 1) or previous (-1) row matching @text; @filter sets
- * the screen's filter ("" clears it); @update is called after the model
- * changed; @resize after the terminal size changed.
+ * One screen. @open makes the screen's own state (its view: cursor,
+ * filter, marks...), @close frees it; tui_view() finds it. @display
+ * draws rows [top, top + rows) of stdscr; @keys are the screen's own
+ * bindings (tried before the global ones); @search moves to the next
+ * (@dir 1) or previous (-1) row matching @text; @filter sets the screen's
+ * filter ("" clears it); @update is called after the model changed;
+ * @resize after the terminal size changed.
  */
 struct tui_screen_ops {
 	const char *name;
+	void *(*open)(void);
+	void (*close)(void *view);
 	const struct tui_key *keys;
 	void (*display)(struct tui *tui, int top, int rows);
 	void (*search)(struct tui *tui, const char *text, int dir);
@@ -165,6 +171,7 @@ struct tui {
 	struct tui_model m;
 	struct tui_admit admit;
 	const struct tui_screen_ops *screens[TUI_NSCREENS];
+	void *views[TUI_NSCREENS];	/* each screen's state, from its open */
 	int current;
 	bool show_help;
 	int help_scroll;
@@ -258,6 +265,10 @@ bool tui_match(const char *text, const char *s);
 
 /* tui-keys.c */
 extern const struct tui_key tui_global_keys[];
+/* The state of the screen @ops (NULL before tui_screens_open()). */
+void *tui_view(const struct tui *tui, const struct tui_screen_ops *ops);
+int tui_screens_open(struct tui *tui);
+void tui_screens_close(struct tui *tui);
 void tui_keys_markdown(FILE *out);
 int tui_dispatch_key(struct tui *tui, int key);
 void tui_prompt_start(struct tui *tui, const char *label, const char *initial,
