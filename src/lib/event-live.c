@@ -213,6 +213,24 @@ struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
 	return live_open(tracefs_dir, instance, NULL, ks, flags);
 }
 
+/*
+ * poll() on trace_pipe_raw waits for the instance's buffer_percent of a
+ * CPU's buffer to fill (50 by default). A live view wants every event as
+ * it comes, and on 6.1 that wait also trips a WARN in the kernel's
+ * ring_buffer_nr_dirty_pages() once the reader has swapped in more pages
+ * than the writer touched (a small buffer read fast). 0 wakes on any
+ * event and takes neither path. The instance is ftguard's own: nothing
+ * else reads it with a watermark.
+ */
+static void wake_on_any_event(struct ftg_live *live)
+{
+	char *path = tracefs_instance_get_file(live->inst, "buffer_percent");
+
+	if (path && access(path, W_OK) == 0)
+		tracefs_instance_file_write(live->inst, "buffer_percent", "0");
+	tracefs_put_tracing_file(path);
+}
+
 static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 				  const char *proc_dir,
 				  const struct ftg_kallsyms *ks,
@@ -256,6 +274,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 			     live->fmt->page_size;
 	live->budget_ms = DEFAULT_BUDGET_MS;
 	live->proc_comms = !tracefs_dir;
+	if (!tracefs_dir)
+		wake_on_any_event(live);
 	return live;
 fail:
 	saved = errno ? errno : EIO;
