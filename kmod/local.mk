@@ -76,6 +76,7 @@ kmod-uninstall:
 		fi; \
 		if test -f /lib/modules/$$rel/extra/ftguard.ko; then \
 			rm -f /lib/modules/$$rel/extra/ftguard.ko; \
+			rmdir /lib/modules/$$rel/extra 2>/dev/null || :; \
 			depmod -a $$rel; \
 		fi; \
 	fi
