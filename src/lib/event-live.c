@@ -423,7 +423,7 @@ static int handle_page(struct ftg_live *live, int cpu, int size,
 		return 0;
 	memcpy(&commit, live->page + 8, sizeof(commit));
 	live->counters.pages++;
-	live->counters.bytes += commit & ~TRACE_COMMIT_FLAGS;
+	live->counters.bytes += commit & TRACE_COMMIT_MASK;
 	if (writer && ftg_trace_writer_add_page(writer, cpu, live->page, size))
 		return -1;
 	if ((live->hide_pid || live->proc_comms) && cb) {
