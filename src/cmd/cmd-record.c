@@ -39,6 +39,7 @@ struct record_session {
 	struct ftg_live *live;
 	struct ftg_trace_writer *writer;
 	struct tracefs_instance *inst;
+	struct ftg_cmd_events events;	/* -e */
 	pid_t pids[RECORD_MAX_PIDS];	/* -P, and the command with -F */
 	int npids;
 	bool pid_filter_set;
@@ -218,6 +219,7 @@ static void restore_instance(struct record_session *s)
 {
 	if (!s->inst)
 		return;
+	ftg_cmd_events_disable(s->ctx, &s->events, s->inst);
 	if (s->pid_filter_set && tracefs_instance_file_clear(s->inst, "set_event_pid") < 0)
 		ftg_cmd_warn(s->ctx, "could not clear the pid filter (set_event_pid)");
 	if (s->notrace_pid_set &&
@@ -411,6 +413,9 @@ static int record_open_output(struct record_session *s)
 					      RECORD_INSTANCE, ks, 0);
 	if (!s->live)
 		return ftg_cmd_lib_error(s->ctx, "opening the ftguard trace instance");
+	/* the events' formats go into the file: the writer takes them now */
+	if (ftg_cmd_events_enable(s->ctx, &s->events, s->inst, s->live))
+		return FTG_CMD_ERROR;
 	s->writer = ftg_trace_writer_create(s->out_path, ftg_live_formats(s->live),
 					    ftg_live_ncpus(s->live));
 	if (!s->writer) {
@@ -462,6 +467,8 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	ret = ftg_cmd_check_globs(ctx, args);
 	if (!ret)
 		ret = parse_pids(&s);
+	if (!ret)
+		ret = ftg_cmd_events_parse(ctx, args, &s.events);
 	if (ret || (ret = ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE |
 					    FTG_NEED_TRACEFS)))
 		return ret;
@@ -507,6 +514,7 @@ out:
 	ftg_live_free(s.live);
 	ftg_map_free(s.map);
 	tracefs_instance_free(s.inst);
+	ftg_cmd_events_release(&s.events);
 	return ret;
 }
 
@@ -514,6 +522,7 @@ static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
+	FTG_OPTION_EVENTS,
 	{ .key = 'P', .long_name = "pid", .arg_name = "PID",
 	  .help = "record only events of process PID (repeatable)", .repeatable = true },
 	{ .key = 'F', .long_name = "follow",
@@ -534,7 +543,7 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-P PID]... [-F] [-b KB] "
+	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-e SYSTEM[:EVENT]]... [-P PID]... [-F] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
 	.description =
@@ -557,7 +566,16 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"(set_event_notrace_pid, restored at the end): a function on its\n"
 		"read path (vfs_read) would otherwise trace record itself.\n"
 		"--no-filter keeps its events. Events are read in bounded batches,\n"
-		"so Ctrl-C ends a record promptly whatever the event rate.",
+		"so Ctrl-C ends a record promptly whatever the event rate.\n"
+		"\n"
+		"-e SYSTEM[:EVENT] enables kernel tracepoints (sched:sched_switch,\n"
+		"irq, ...) in the 'ftguard' instance for the time of the record, as\n"
+		"trace-cmd record -e does, and FILE carries their formats: both\n"
+		"reports show them among the function records, in time order. A\n"
+		"tracepoint patches no function site, so events need no check and\n"
+		"none is made for them. -e all is refused (name a system); an\n"
+		"unknown system or event is an error. The pid filters apply to them\n"
+		"as to the functions.",
 	.exit_status =
 		"0 recorded; 1 refused (inconsistent sites, already armed), or\n"
 		"COMMAND failed (the file is complete all the same); 2 usage or\n"
@@ -565,6 +583,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.examples =
 		"ftguard record -l fn_a -- sh -c 'echo 5 > /sys/kernel/debug/ftg_target/trigger'\n"
 		"  Record the five calls of fn_a made by the trigger.\n"
+		"\n"
+		"ftguard record -e sched:sched_switch -l vfs_read -- dd if=/dev/zero of=/dev/null count=10\n"
+		"  Record vfs_read and the context switches around it.\n"
 		"\n"
 		"ftguard record -m e1000e -o nic.dat\n"
 		"  Record the e1000e driver until Ctrl-C.",

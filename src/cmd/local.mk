@@ -19,6 +19,7 @@ ftguard_SOURCES = \
 	src/cmd/cmd-stop.c \
 	src/cmd/cmd-reset.c \
 	src/cmd/cmd-record.c \
+	src/cmd/cmd-events.c \
 	src/cmd/cmd-report.c \
 	src/cmd/cmd-export.c \
 	src/cmd/cmd-stream.c \

@@ -89,6 +89,8 @@ __hidden void trace_syms_format(const struct trace_syms *syms,
 /* trace-formats.c */
 __hidden void trace_blob_free(struct trace_blob *blob);
 __hidden int trace_formats_parse(struct ftg_trace_formats *fmt);
+__hidden int trace_formats_add_system(struct ftg_trace_formats *fmt,
+				      const char *tracefs_dir, const char *system);
 __hidden int trace_formats_add_cmdline(struct ftg_trace_formats *fmt,
 				       int pid, const char *comm);
 __hidden struct ftg_trace_formats *
