@@ -204,8 +204,8 @@ static int setup_instance(struct record_session *s)
 		return FTG_CMD_ERROR;
 	}
 	s->pid_filter_set = true;
-	if (ftg_args_has(s->args, 'F')) {
-		/* the command's children are its own too, as in trace-cmd -F */
+	if (ftg_args_has(s->args, 'c')) {
+		/* children of the traced pids too, as trace-cmd -c */
 		s->event_fork_was_on = tracefs_option_is_enabled(s->inst,
 								 TRACEFS_OPTION_EVENT_FORK);
 		if (!s->event_fork_was_on &&
@@ -460,6 +460,11 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 				    "after '--'");
 		return FTG_CMD_ERROR;
 	}
+	if (ftg_args_has(args, 'c') && !ftg_args_has(args, 'F') && !ftg_args_has(args, 'P')) {
+		ftg_cmd_usage_error(ctx, args->entry, "-c adds the children of -F's "
+				    "command or of -P's processes: give -F or -P");
+		return FTG_CMD_ERROR;
+	}
 	if (ctx->root) {
 		ftg_cmd_error(ctx, "record arms the live system: --root is not allowed");
 		return FTG_CMD_ERROR;
@@ -526,7 +531,9 @@ static const struct ftg_cmd_option record_options[] = {
 	{ .key = 'P', .long_name = "pid", .arg_name = "PID",
 	  .help = "record only events of process PID (repeatable)", .repeatable = true },
 	{ .key = 'F', .long_name = "follow",
-	  .help = "record only events of COMMAND and its children" },
+	  .help = "record only events of COMMAND (its children too with -c)" },
+	{ .key = 'c', .long_name = "children",
+	  .help = "with -F or -P, record the children of those processes too" },
 	{ .key = 'b', .long_name = "buffer-size", .arg_name = "KB",
 	  .help = "per-CPU ring buffer size in KiB (restored at the end)" },
 	{ .key = 'o', .long_name = "output", .arg_name = "FILE",
@@ -543,7 +550,7 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-e SYSTEM[:EVENT]]... [-P PID]... [-F] [-b KB] "
+	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-e SYSTEM[:EVENT]]... [-P PID]... [-F [-c]] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
 	.description =
@@ -561,7 +568,8 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"record leaves a whole, readable file of what was captured.\n"
 		"\n"
 		"-P and -F filter by process as in trace-cmd (the instance's\n"
-		"set_event_pid); with -F, children of COMMAND are followed.\n"
+		"set_event_pid): -F records COMMAND only; -c adds the children of\n"
+		"COMMAND or of the -P processes (the event-fork option).\n"
 		"Without them, record leaves its own process out as trace-cmd does\n"
 		"(set_event_notrace_pid, restored at the end): a function on its\n"
 		"read path (vfs_read) would otherwise trace record itself.\n"

@@ -69,8 +69,8 @@ struct ftg_cmd_option {
 	  .help = "print machine-readable JSON instead of a table" }
 #define FTG_OPTION_FUNCTIONS \
 	{ .key = 'l', .long_name = "function", .arg_name = "GLOB", \
-	  .help = "select functions matching GLOB or MODULE:GLOB, or the one at NAME@ADDR "\
-		 "(repeatable)", \
+	  .help = "select functions matching GLOB, MODULE:GLOB or GLOB:mod:MODULE (trace-cmd's " \
+		 "form; :mod:MODULE for all of it), or the one at NAME@ADDR (repeatable)", \
 	  .complete = FTG_COMPLETE_FUNCTION, .repeatable = true }
 #define FTG_OPTION_NOTRACE \
 	{ .key = 'n', .long_name = "notrace", .arg_name = "GLOB", \
