@@ -39,6 +39,7 @@ enum ftg_cmd_long_key {
 	FTG_OPT_FORCE,
 	FTG_OPT_PERSISTENT,
 	FTG_OPT_NO_FILTER,
+	FTG_OPT_CPU,
 };
 
 /* What an option's argument (or an operand) completes to. */
