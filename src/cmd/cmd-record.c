@@ -309,7 +309,13 @@ static void abandon_command(struct record_session *s)
 static int arm_selection(struct record_session *s)
 {
 	size_t nsites;
-	int ret = ftg_cmd_arm(s->ctx, s->args, s->ctl, s->map, 0, &nsites);
+	int ret;
+
+	/* events only, as trace-cmd record -e: no site to check or arm */
+	if (s->events.n && !ftg_args_has(s->args, 'l') && !ftg_args_has(s->args, 'm') &&
+	    !ftg_args_has(s->args, 'n'))
+		return 0;
+	ret = ftg_cmd_arm(s->ctx, s->args, s->ctl, s->map, 0, &nsites);
 
 	if (!ret && s->ctx->verbosity > 0)
 		ftg_cmd_info(s->ctx, "armed %zu sites", nsites);
@@ -550,7 +556,8 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-e SYSTEM[:EVENT]]... [-P PID]... [-F [-c]] [-b KB] "
+	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-P PID]... [-F [-c]] "
+		 "[-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
 	.description =
@@ -581,9 +588,10 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"trace-cmd record -e does, and FILE carries their formats: both\n"
 		"reports show them among the function records, in time order. A\n"
 		"tracepoint patches no function site, so events need no check and\n"
-		"none is made for them. -e all is refused (name a system); an\n"
-		"unknown system or event is an error. The pid filters apply to them\n"
-		"as to the functions.",
+		"none is made for them; with -e and no -l or -m, record arms\n"
+		"nothing. -e all is refused (name a system); an unknown system or\n"
+		"event is an error. The pid filters apply to them as to the\n"
+		"functions.",
 	.exit_status =
 		"0 recorded; 1 refused (inconsistent sites, already armed), or\n"
 		"COMMAND failed (the file is complete all the same); 2 usage or\n"

@@ -4,7 +4,8 @@
 # without a warning and both reports show the same records of both kinds
 # in the same, time, order; the event is off again afterwards. Bad -e
 # arguments (all, unknown system, unknown event) are refused before
-# anything is armed or enabled. stream -e shows the event while it runs.
+# anything is armed or enabled. With -e alone record arms nothing; stream
+# -e shows the event while it runs.
 . /tests/lib.sh
 
 cli_setup
@@ -55,6 +56,14 @@ last=$(grep ' func$' tc.k | tail -n 1 | cut -d' ' -f1)
 between=$(awk -v a="$first" -v b="$last" '$3 == "sched_switch" && $1 > a && $1 < b' tc.k | wc -l)
 log "reports agree on $(wc -l < tc.k) records; $between sched_switch between the first and last vfs_read"
 
+# events only: nothing armed, the switches recorded
+ftguard -q record -e sched:sched_switch -o only.dat -- usleep 20000 ||
+	fail "record -e without -l"
+expect_eq "func records with -e only" 0 "$(ftguard report -i only.dat | grep -c ': func: ')"
+[ "$(ftguard report -i only.dat | grep -c ': sched_switch: ')" -ge 1 ] ||
+	fail "record -e without -l recorded no sched_switch"
+grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "armed after record -e only"
+
 # stream -e: the event shows while the stream runs and is off after it
 ftguard stream -e sched:sched_switch > st.out 2> st.err &
 pid=$!
@@ -77,6 +86,6 @@ grep -q "no event 'nosuchevent' in system 'sched'" "$ERR" || fail "unknown event
 grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "armed after a refused -e"
 expect_eq "sched_switch after the refusals" 0 "$(cat "$SW")"
 
-rm -f ev.dat rec.out st.out st.err tc.* fg.*
+rm -f ev.dat only.dat rec.out st.out st.err tc.* fg.*
 unload_ftguard
 pass
