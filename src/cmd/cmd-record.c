@@ -481,8 +481,10 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (!ret)
 		ret = ftg_cmd_events_parse(ctx, args, &s.events);
 	if (ret || (ret = ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE |
-					    FTG_NEED_TRACEFS)))
+					    FTG_NEED_TRACEFS))) {
+		ftg_cmd_events_release(&s.events);
 		return ret;
+	}
 	s.progress = isatty(STDERR_FILENO) && ctx->verbosity >= 0 &&
 		     !ftg_args_has(args, FTG_OPT_NO_PROGRESS);
 
