@@ -1121,6 +1121,13 @@ struct tep_handle *ftg_live_tep(struct ftg_live *live);
 /* The trace.dat metadata (formats, kallsyms...) of this live system. */
 struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live);
 /*
+ * Adds the formats of event system @system (sched, irq...) to the
+ * session, for tracepoints enabled in the instance beside ftguard's own:
+ * they decode, and a writer created afterwards records their formats.
+ * Returns 0, or -1 (ENOENT: no such system).
+ */
+int ftg_live_add_system(struct ftg_live *live, const char *system);
+/*
  * Reads what is available on every CPU, waiting at most @timeout_ms for
  * a first page (0: do not wait, -1: wait for ever, EINTR returns 0).
  * Each full page goes to @writer (if not NULL) as raw bytes and is

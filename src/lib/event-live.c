@@ -42,6 +42,7 @@ struct ftg_live {
 	struct tracefs_instance *inst;
 	struct tracefs_instance *top;	/* saved_cmdlines is top-level only */
 	struct ftg_trace_formats *fmt;
+	char *tracefs_dir;		/* NULL: the mounted tracefs */
 	struct timespec cmdlines_read;
 	struct live_cpu *cpus;
 	int ncpus;
@@ -250,6 +251,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 		goto fail_errno;
 	}
 	live->top = tracefs_instance_alloc(tracefs_dir, NULL);
+	if (tracefs_dir && !(live->tracefs_dir = strdup(tracefs_dir)))
+		goto fail;
 	live->fmt = trace_formats_read(tracefs_dir, NULL, proc_dir, ks);
 	if (!live->top)
 		goto fail;
@@ -306,6 +309,7 @@ void ftg_live_free(struct ftg_live *live)
 	ftg_trace_formats_free(live->fmt);
 	tracefs_instance_free(live->inst);
 	tracefs_instance_free(live->top);
+	free(live->tracefs_dir);
 	free(live);
 }
 
@@ -336,6 +340,28 @@ struct tep_handle *ftg_live_tep(struct ftg_live *live)
 struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live)
 {
 	return live->fmt;
+}
+
+/**
+ * ftg_live_add_system - decode and record the events of one more system
+ * @live: the session
+ * @system: an event system of tracefs (sched, irq, ...)
+ *
+ * The session reads ftguard's own events; tracepoints a caller enables
+ * in the instance (tracefs_event_enable()) need their formats too, for
+ * decoding and for a trace.dat that trace-cmd reads without warnings.
+ * Call before ftg_trace_writer_create() takes ftg_live_formats(): a
+ * writer made earlier writes the formats of its time.
+ *
+ * Return: 0, or -1 with errno ENOENT when tracefs has no such system.
+ */
+int ftg_live_add_system(struct ftg_live *live, const char *system)
+{
+	if (!system || !*system || strchr(system, '/')) {
+		errno = EINVAL;
+		return -1;
+	}
+	return trace_formats_add_system(live->fmt, live->tracefs_dir, system);
 }
 
 /**
@@ -443,7 +469,7 @@ static int handle_page(struct ftg_live *live, int cpu, int size,
 		return 0;
 	memcpy(&commit, live->page + 8, sizeof(commit));
 	live->counters.pages++;
-	live->counters.bytes += commit & ~TRACE_COMMIT_FLAGS;
+	live->counters.bytes += commit & TRACE_COMMIT_MASK;
 	if (writer && ftg_trace_writer_add_page(writer, cpu, live->page, size))
 		return -1;
 	if ((live->hide_pid || live->proc_comms) && cb) {
