@@ -92,6 +92,7 @@ struct ftg_site {
 	bool init;			/* in init text */
 	bool had_record;		/* was a current ftrace record once */
 	bool planted;			/* fault injection */
+	bool sym_proven;		/* its module's symbols named it */
 	enum ftg_site_state state;
 	int arm_idx;			/* slot in ftg.armset, -1 if not armed */
 	u64 hits;			/* hits folded in from past arms */

@@ -62,8 +62,18 @@ static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
 	if (s->owner && s->owner->state >= FTG_MOD_GOING)
 		return FTG_V_STALE;
 	record = proven || ftg_is_record(s->ip);
-	sym = ftg_sym_classify(s->ip, s->name, s->offset,
-			       s->owner ? s->owner->name : NULL);
+	/*
+	 * A module's text neither moves nor changes owner while the module
+	 * is loaded, and its sites go before it does (init sites when init
+	 * is freed): once its symbols named a site, they always will. The
+	 * lookup is a scan of the module's whole symbol table, so that is
+	 * worth remembering; the core kernel's is a binary search.
+	 */
+	if (s->sym_proven)
+		sym = FTG_SYM_EXACT;
+	else
+		sym = ftg_sym_classify(s->ip, s->name, s->offset,
+				       s->owner ? s->owner->name : NULL);
 	if (s->had_record && !record)
 		return FTG_V_STALE;	/* its record went away */
 	if (sym == FTG_SYM_OTHER)
@@ -72,6 +82,7 @@ static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
 		return FTG_V_FOREIGN;	/* never was text */
 	if (sym != FTG_SYM_EXACT)
 		return FTG_V_STALE;
+	s->sym_proven = s->owner && !s->planted;
 	return FTG_V_OK;
 }
 

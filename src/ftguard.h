@@ -818,7 +818,7 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
  * /proc/modules, /sys/module/<m>/sections, /proc/vmallocinfo and
  * ftguard.ko's status/modules/sites tables.
  */
-enum ftg_arch { FTG_ARCH_UNKNOWN, FTG_ARCH_AMD64, FTG_ARCH_I386 };
+enum ftg_arch { FTG_ARCH_UNKNOWN, FTG_ARCH_AMD64, FTG_ARCH_I386, FTG_ARCH_ARM64 };
 
 enum ftg_region_kind {
 	FTG_REGION_CORE_TEXT,		/* vmlinux _stext.._etext */
@@ -916,7 +916,7 @@ void ftg_map_free(struct ftg_map *map);
 
 /* amd64 when addresses are 64-bit, i386 when they fit 32 bits. */
 enum ftg_arch ftg_map_arch(const struct ftg_map *map);
-const char *ftg_arch_name(enum ftg_arch arch);	/* "amd64", "i386", "unknown" */
+const char *ftg_arch_name(enum ftg_arch arch);	/* "amd64", "i386", "arm64", "unknown" */
 const char *ftg_region_kind_name(enum ftg_region_kind kind);
 
 /* Regions sorted by start (larger first on equal starts). */
@@ -1126,6 +1126,13 @@ size_t ftg_live_page_size(const struct ftg_live *live);
 struct tep_handle *ftg_live_tep(struct ftg_live *live);
 /* The trace.dat metadata (formats, kallsyms...) of this live system. */
 struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live);
+/*
+ * Adds the formats of event system @system (sched, irq...) to the
+ * session, for tracepoints enabled in the instance beside ftguard's own:
+ * they decode, and a writer created afterwards records their formats.
+ * Returns 0, or -1 (ENOENT: no such system).
+ */
+int ftg_live_add_system(struct ftg_live *live, const char *system);
 /*
  * Reads what is available on every CPU, waiting at most @timeout_ms for
  * a first page (0: do not wait, -1: wait for ever, EINTR returns 0).

@@ -10,13 +10,18 @@
 
 #include "ui/tui.h"
 
-static struct {
+struct live_view {
 	bool paused;
 	uint64_t top;		/* absolute number of the first shown event */
 	uint64_t found;		/* absolute number of the last search hit */
 	bool have_found;
 	char filter[TUI_INPUT_MAX];
-} L;
+};
+
+static struct live_view *live_of(struct tui *tui)
+{
+	return tui_view(tui, &tui_live_ops);
+}
 
 /* Absolute numbering: event i of the ring is number overwritten + i. */
 static uint64_t first_abs(const struct ftg_event_ring *ring)
@@ -42,31 +47,33 @@ static bool event_matches(const char *text, const struct ftg_event *ev)
 	       tui_match(text, ev->comm) || tui_match(text, ev->name);
 }
 
-static bool shown(const struct ftg_event *ev)
+static bool shown(const struct live_view *v, const struct ftg_event *ev)
 {
-	return !L.filter[0] || event_matches(L.filter, ev);
+	return !v->filter[0] || event_matches(v->filter, ev);
 }
 
 /* The @n-th shown event before @from (exclusive), or the oldest shown. */
-static uint64_t back_shown(const struct ftg_event_ring *ring, uint64_t from, int n)
+static uint64_t back_shown(const struct live_view *v,
+			   const struct ftg_event_ring *ring, uint64_t from, int n)
 {
 	uint64_t first = first_abs(ring), at = from;
 
 	while (n > 0 && at > first) {
 		at--;
-		if (shown(get_abs(ring, at)))
+		if (shown(v, get_abs(ring, at)))
 			n--;
 	}
 	return at;
 }
 
-static uint64_t fwd_shown(const struct ftg_event_ring *ring, uint64_t from, int n)
+static uint64_t fwd_shown(const struct live_view *v,
+			  const struct ftg_event_ring *ring, uint64_t from, int n)
 {
 	uint64_t end = end_abs(ring), at = from;
 
 	while (n > 0 && at + 1 < end) {
 		at++;
-		if (shown(get_abs(ring, at)))
+		if (shown(v, get_abs(ring, at)))
 			n--;
 	}
 	return at;
@@ -101,6 +108,7 @@ static const char *tui_num(char *buf, size_t len, uint64_t n)
 
 static void live_display(struct tui *tui, int top, int rows)
 {
+	struct live_view *v = live_of(tui);
 	const struct tui_model *m = &tui->m;
 	const struct ftg_event_ring *ring = m->ring;
 	int list = rows - 2, r;
@@ -108,32 +116,32 @@ static void live_display(struct tui *tui, int top, int rows)
 	uint64_t at;
 
 	/* What was lost comes before what fits less at 80 columns. */
-	tui_printf(top, 0, COLS, tui_attr(tui, L.paused || m->lost ? TUI_WARN : TUI_HEADER),
+	tui_printf(top, 0, COLS, tui_attr(tui, v->paused || m->lost ? TUI_WARN : TUI_HEADER),
 		   " %s | lost %lu | events %lu%s%s | ring %zu/%zu, overwritten %lu%s%s%s",
-		   L.paused ? "PAUSED (p)" : "FOLLOW (p)",
+		   v->paused ? "PAUSED (p)" : "FOLLOW (p)",
 		   (unsigned long)m->lost, (unsigned long)m->events_total,
 		   m->show_own ? ", own shown" : m->hidden ? ", own hidden " : "",
 		   !m->show_own && m->hidden ? tui_num(num, sizeof(num), m->hidden) : "",
 		   ftg_event_ring_count(ring), ftg_event_ring_capacity(ring),
 		   (unsigned long)ftg_event_ring_overwritten(ring),
-		   L.filter[0] ? " | filter " : "", L.filter,
+		   v->filter[0] ? " | filter " : "", v->filter,
 		   m->live_error[0] && !tui->bench ? " | no live events" : "");
 	tui_printf(top + 1, 0, COLS, tui_attr(tui, TUI_HEADER), "%13s %3s %-20s %s %s %s",
 		   "TIME", "CPU", "TASK-PID", "FUNCTION", tui->g.arrow, "CALLER");
-	if (!L.paused) {
+	if (!v->paused) {
 		/* the newest screenful */
 		at = end_abs(ring);
-		at = back_shown(ring, at, list);
+		at = back_shown(v, ring, at, list);
 	} else {
-		if (L.top < first_abs(ring))
-			L.top = first_abs(ring);
-		at = L.top;
+		if (v->top < first_abs(ring))
+			v->top = first_abs(ring);
+		at = v->top;
 	}
 	for (r = 0; r < list; r++) {
 		const struct ftg_event *ev = NULL;
 		char line[512];
 
-		while (at < end_abs(ring) && !shown(ev = get_abs(ring, at)))
+		while (at < end_abs(ring) && !shown(v, ev = get_abs(ring, at)))
 			at++;
 		if (at >= end_abs(ring)) {
 			if (r == 0 && !ftg_event_ring_count(ring))
@@ -146,7 +154,7 @@ static void live_display(struct tui *tui, int top, int rows)
 			continue;
 		}
 		format_event(tui, ev, line, sizeof(line));
-		tui_print(top + 2 + r, 0, COLS, L.have_found && at == L.found ?
+		tui_print(top + 2 + r, 0, COLS, v->have_found && at == v->found ?
 			  tui_attr(tui, TUI_CURSOR) : ev->ip ? (int)A_NORMAL :
 			  tui_attr(tui, TUI_DIM), line);
 		at++;
@@ -155,20 +163,21 @@ static void live_display(struct tui *tui, int top, int rows)
 
 static void live_search(struct tui *tui, const char *text, int dir)
 {
+	struct live_view *v = live_of(tui);
 	const struct ftg_event_ring *ring = tui->m.ring;
 	uint64_t first = first_abs(ring), end = end_abs(ring), at;
 
-	at = L.have_found && L.found >= first && L.found < end ? L.found :
-	     dir > 0 ? (L.paused ? L.top : first) : end;
+	at = v->have_found && v->found >= first && v->found < end ? v->found :
+	     dir > 0 ? (v->paused ? v->top : first) : end;
 	for (;;) {
 		if (dir > 0 ? at + 1 >= end : at <= first)
 			break;
 		at = dir > 0 ? at + 1 : at - 1;
 		if (event_matches(text, get_abs(ring, at))) {
-			L.found = at;
-			L.have_found = true;
-			L.paused = true;
-			L.top = back_shown(ring, at, 3);
+			v->found = at;
+			v->have_found = true;
+			v->paused = true;
+			v->top = back_shown(v, ring, at, 3);
 			return;
 		}
 	}
@@ -177,22 +186,25 @@ static void live_search(struct tui *tui, const char *text, int dir)
 
 static void live_filter(struct tui *tui, const char *text)
 {
-	snprintf(L.filter, sizeof(L.filter), "%s", text);
+	struct live_view *v = live_of(tui);
+
+	snprintf(v->filter, sizeof(v->filter), "%s", text);
 }
 
 static int scroll_by(struct tui *tui, int delta)
 {
+	struct live_view *v = live_of(tui);
 	const struct ftg_event_ring *ring = tui->m.ring;
 	int list = LINES - 4;
 
-	if (!L.paused) {
-		L.paused = true;
-		L.top = back_shown(ring, end_abs(ring), list > 0 ? list : 1);
+	if (!v->paused) {
+		v->paused = true;
+		v->top = back_shown(v, ring, end_abs(ring), list > 0 ? list : 1);
 	}
 	if (delta < 0)
-		L.top = back_shown(ring, L.top, -delta);
+		v->top = back_shown(v, ring, v->top, -delta);
 	else
-		L.top = fwd_shown(ring, L.top, delta);
+		v->top = fwd_shown(v, ring, v->top, delta);
 	return TUI_DIRTY_BODY;
 }
 
@@ -203,30 +215,38 @@ static int key_pgdown(struct tui *tui) { return scroll_by(tui, LINES / 2); }
 
 static int key_home(struct tui *tui)
 {
-	L.paused = true;
-	L.top = first_abs(tui->m.ring);
+	struct live_view *v = live_of(tui);
+
+	v->paused = true;
+	v->top = first_abs(tui->m.ring);
 	return TUI_DIRTY_BODY;
 }
 
 static int key_follow(struct tui *tui)
 {
-	L.paused = false;
-	L.have_found = false;
+	struct live_view *v = live_of(tui);
+
+	v->paused = false;
+	v->have_found = false;
 	return TUI_DIRTY_BODY;
 }
 
 static int key_pause(struct tui *tui)
 {
-	if (L.paused)
+	struct live_view *v = live_of(tui);
+
+	if (v->paused)
 		return key_follow(tui);
 	return scroll_by(tui, 0);
 }
 
 static int key_clear(struct tui *tui)
 {
+	struct live_view *v = live_of(tui);
+
 	ftg_event_ring_clear(tui->m.ring);
-	L.have_found = false;
-	L.top = 0;
+	v->have_found = false;
+	v->top = 0;
 	return TUI_DIRTY_BODY;
 }
 
@@ -239,8 +259,7 @@ static int key_own(struct tui *tui)
 }
 
 static const struct tui_key live_keys[] = {
-	{ 'p', "p/Space", "pause / follow the newest events", key_pause },
-	{ ' ', "Space", NULL, key_pause },
+	{ 'p', "p", "pause / follow the newest events", key_pause },
 	{ KEY_UP, "Up/k", "scroll up (pauses)", key_up },
 	{ 'k', "k", NULL, key_up },
 	{ KEY_DOWN, "Down/j", "scroll down", key_down },
@@ -249,15 +268,22 @@ static const struct tui_key live_keys[] = {
 	{ KEY_NPAGE, "PgDn", "page down", key_pgdown },
 	{ KEY_HOME, "Home/g", "oldest kept event", key_home },
 	{ 'g', "g", NULL, key_home },
-	{ KEY_END, "End/G", "follow the newest", key_follow },
+	{ KEY_END, "End/G", "newest event, following", key_follow },
 	{ 'G', "G", NULL, key_follow },
 	{ 'C', "C", "forget the captured events", key_clear },
 	{ 'H', "H", "hide / show this TUI's own events (hidden by default)", key_own },
 	{ 0, NULL, NULL, NULL },
 };
 
+static void *live_open(void)
+{
+	return calloc(1, sizeof(struct live_view));
+}
+
 const struct tui_screen_ops tui_live_ops = {
 	.name = "Live",
+	.open = live_open,
+	.close = free,
 	.keys = live_keys,
 	.display = live_display,
 	.search = live_search,

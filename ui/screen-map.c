@@ -20,20 +20,24 @@ struct map_item {
 	unsigned int nsites;	/* sites inside this region (innermost) */
 };
 
-static struct {
+struct map_view {
 	const struct ftg_map *map;
 	unsigned int generation;
 	struct map_item *items;
 	int nitems;
 	int *rows;		/* items shown (filtered) */
-	int nrows;
-	int cursor, top;
-	uint64_t cursor_addr;
+	struct tui_cursor cur;
+	int top;
 	int zoom;		/* strip width = item size * 2^zoom */
 	bool hide_vmalloc;	/* plain vmalloc/vmap areas left out */
 	char filter[TUI_INPUT_MAX];
 	size_t noverlaps, noutside;
-} M = { .zoom = 1 };
+};
+
+static struct map_view *map_of(struct tui *tui)
+{
+	return tui_view(tui, &tui_map_ops);
+}
 
 static const char *kind_label(enum ftg_region_kind kind)
 {
@@ -161,34 +165,35 @@ static long region_index(const struct ftg_map *map, const struct ftg_region *r)
 	return -1;
 }
 
-static void apply_filter(void)
+static uint64_t row_addr(const void *view, int row)
+{
+	const struct map_view *v = view;
+
+	return v->items[v->rows[row]].addr;
+}
+
+static void apply_filter(struct map_view *v)
 {
 	char line[512];
-	int i;
+	int i, nrows = 0;
 
-	M.nrows = 0;
-	for (i = 0; i < M.nitems; i++) {
-		const struct ftg_region *r = M.items[i].region;
+	for (i = 0; i < v->nitems; i++) {
+		const struct ftg_region *r = v->items[i].region;
 
-		if (M.hide_vmalloc && r && (r->kind == FTG_REGION_VMALLOC ||
-					    r->kind == FTG_REGION_VMAP) && !M.items[i].problem)
+		if (v->hide_vmalloc && r && (r->kind == FTG_REGION_VMALLOC ||
+					    r->kind == FTG_REGION_VMAP) && !v->items[i].problem)
 			continue;
-		format_item(&M.items[i], line, sizeof(line));
-		if (!M.filter[0] || tui_match(M.filter, line))
-			M.rows[M.nrows++] = i;
+		format_item(&v->items[i], line, sizeof(line));
+		if (!v->filter[0] || tui_match(v->filter, line))
+			v->rows[nrows++] = i;
 	}
-	if (M.cursor >= M.nrows)
-		M.cursor = M.nrows ? M.nrows - 1 : 0;
-	for (i = 0; i < M.nrows; i++)
-		if (M.items[M.rows[i]].addr == M.cursor_addr) {
-			M.cursor = i;
-			break;
-		}
+	tui_cursor_rows_changed(&v->cur, nrows, row_addr, v);
 }
 
 /* Regions and outside sites merged by address, depth from containment. */
 static void rebuild(struct tui *tui)
 {
+	struct map_view *v = map_of(tui);
 	const struct ftg_map *map = tui->m.map;
 	size_t nreg = map ? ftg_map_region_count(map) : 0;
 	size_t nsite = map ? ftg_map_site_count(map) : 0;
@@ -198,19 +203,19 @@ static void rebuild(struct tui *tui)
 	struct map_item *items;
 	unsigned int *counts;
 
-	M.map = map;
-	M.generation = tui->m.generation;
-	free(M.items);
-	free(M.rows);
-	M.items = NULL;
-	M.rows = NULL;
-	M.nitems = M.nrows = 0;
+	v->map = map;
+	v->generation = tui->m.generation;
+	free(v->items);
+	free(v->rows);
+	v->items = NULL;
+	v->rows = NULL;
+	v->nitems = v->cur.nrows = 0;
 	if (!map)
 		return;
 	items = calloc(nreg + nsite + 1, sizeof(*items));
 	counts = calloc(nreg + 1, sizeof(*counts));
-	M.rows = calloc(nreg + nsite + 1, sizeof(*M.rows));
-	if (!items || !counts || !M.rows) {
+	v->rows = calloc(nreg + nsite + 1, sizeof(*v->rows));
+	if (!items || !counts || !v->rows) {
 		free(items);
 		free(counts);
 		return;
@@ -222,8 +227,8 @@ static void rebuild(struct tui *tui)
 		if (idx >= 0)
 			counts[idx]++;
 	}
-	M.noverlaps = ftg_map_overlap_count(map);
-	M.noutside = 0;
+	v->noverlaps = ftg_map_overlap_count(map);
+	v->noutside = 0;
 	si = 0;
 	while (ri < nreg || si < nsite) {
 		const struct ftg_region *r = ri < nreg ? ftg_map_region_get(map, ri) : NULL;
@@ -257,38 +262,34 @@ static void rebuild(struct tui *tui)
 		} else {
 			items[n].site = ms;
 			items[n].problem = true;
-			M.noutside++;
+			v->noutside++;
 			si++;
 		}
 		n++;
 	}
 	free(counts);
-	M.items = items;
-	M.nitems = n;
-	apply_filter();
+	v->items = items;
+	v->nitems = n;
+	apply_filter(v);
 }
 
-static const struct map_item *cursor_item(void)
+static const struct map_item *cursor_item(const struct map_view *v)
 {
-	if (M.cursor < 0 || M.cursor >= M.nrows)
+	if (v->cur.row < 0 || v->cur.row >= v->cur.nrows)
 		return NULL;
-	return &M.items[M.rows[M.cursor]];
+	return &v->items[v->rows[v->cur.row]];
 }
 
-static void set_cursor(int row)
+static void set_cursor(struct map_view *v, int row)
 {
-	if (row >= M.nrows)
-		row = M.nrows - 1;
-	if (row < 0)
-		row = 0;
-	M.cursor = row;
-	M.cursor_addr = cursor_item() ? cursor_item()->addr : 0;
+	tui_cursor_set(&v->cur, row, row_addr, v);
 }
 
 /* The strip: the window around the cursor item, one cell per column. */
 static void draw_strip(struct tui *tui, int row, const struct map_item *cur)
 {
-	const struct ftg_map *map = M.map;
+	struct map_view *v = map_of(tui);
+	const struct ftg_map *map = v->map;
 	int cells = COLS - 2, i;
 	char strip[512], sites[512];
 	uint64_t size, center, lo, hi, width, cell;
@@ -304,9 +305,9 @@ static void draw_strip(struct tui *tui, int row, const struct map_item *cur)
 		size = 16;
 	center = cur->addr + size / 2;
 	width = size;
-	for (i = 0; i < M.zoom && width < (UINT64_MAX >> 2); i++)
+	for (i = 0; i < v->zoom && width < (UINT64_MAX >> 2); i++)
 		width *= 2;
-	for (i = 0; i > M.zoom && width > (uint64_t)cells; i--)
+	for (i = 0; i > v->zoom && width > (uint64_t)cells; i--)
 		width /= 2;
 	if (width < (uint64_t)cells)
 		width = (uint64_t)cells;
@@ -402,40 +403,41 @@ static void draw_wrapped(int row, int nrows, int attr, const char *text)
 
 static void map_display(struct tui *tui, int top, int rows)
 {
+	struct map_view *v = map_of(tui);
 	const struct map_item *cur;
 	char line[512], desc[512];
 	int list, r, first;
 
-	if (M.map != tui->m.map || M.generation != tui->m.generation)
+	if (v->map != tui->m.map || v->generation != tui->m.generation)
 		rebuild(tui);
-	if (!M.map) {
+	if (!v->map) {
 		tui_printf(top, 0, COLS, A_NORMAL, " %s", tui->m.map_error[0] ?
 			   tui->m.map_error : "no address map");
 		for (r = 1; r < rows; r++)
 			tui_print(top + r, 0, COLS, A_NORMAL, "");
 		return;
 	}
-	cur = cursor_item();
+	cur = cursor_item(v);
 	/* The site row is blanked before the strip marks sites on it. */
 	tui_print(top + 1, 0, COLS, A_NORMAL, "");
 	draw_strip(tui, top, cur);
 	tui_printf(top + 3, 0, COLS, tui_attr(tui, TUI_HEADER),
 		   " %s: %d regions, %zu overlaps, %zu sites outside live text%s%s",
-		   ftg_arch_name(ftg_map_arch(M.map)), M.nitems - (int)M.noutside,
-		   M.noverlaps, M.noutside, M.filter[0] ? ", filter " : "", M.filter);
+		   ftg_arch_name(ftg_map_arch(v->map)), v->nitems - (int)v->noutside,
+		   v->noverlaps, v->noutside, v->filter[0] ? ", filter " : "", v->filter);
 	list = rows - 7;
-	first = tui_scroll_top(&M.top, M.cursor, M.nrows, list);
+	first = tui_scroll_top(&v->top, v->cur.row, v->cur.nrows, list);
 	for (r = 0; r < list; r++) {
 		int row = first + r, role;
 		const struct map_item *it;
 
-		if (row >= M.nrows) {
+		if (row >= v->cur.nrows) {
 			tui_print(top + 4 + r, 0, COLS, A_NORMAL, "");
 			continue;
 		}
-		it = &M.items[M.rows[row]];
+		it = &v->items[v->rows[row]];
 		format_item(it, line, sizeof(line));
-		role = row == M.cursor ? TUI_CURSOR : it->problem ? TUI_WARN :
+		role = row == v->cur.row ? TUI_CURSOR : it->problem ? TUI_WARN :
 		       it->region ? region_role(it->region) : TUI_WARN;
 		tui_print(top + 4 + r, 0, COLS, tui_attr(tui, role), line);
 	}
@@ -449,16 +451,17 @@ static void map_display(struct tui *tui, int top, int rows)
 
 static void map_search(struct tui *tui, const char *text, int dir)
 {
+	struct map_view *v = map_of(tui);
 	char line[512];
-	int i, n = M.nrows;
+	int i, n = v->cur.nrows;
 
 	for (i = 1; i <= n; i++) {
-		int row = ((M.cursor + dir * i) % n + n) % n;
+		int row = ((v->cur.row + dir * i) % n + n) % n;
 
-		format_item(&M.items[M.rows[row]], line, sizeof(line));
+		format_item(&v->items[v->rows[row]], line, sizeof(line));
 		if (tui_match(text, line)) {
-			set_cursor(row);
-			M.top = row - (LINES - 9) / 3;	/* a third down the list */
+			set_cursor(v, row);
+			v->top = row - (LINES - 9) / 3;	/* a third down the list */
 			return;
 		}
 	}
@@ -467,13 +470,16 @@ static void map_search(struct tui *tui, const char *text, int dir)
 
 static void map_filter(struct tui *tui, const char *text)
 {
-	snprintf(M.filter, sizeof(M.filter), "%s", text);
-	if (M.map)
-		apply_filter();
+	struct map_view *v = map_of(tui);
+
+	snprintf(v->filter, sizeof(v->filter), "%s", text);
+	if (v->map)
+		apply_filter(v);
 }
 
 static void goto_done(struct tui *tui, const char *text)
 {
+	struct map_view *v = map_of(tui);
 	const struct ftg_region *inner[1];
 	char *end, desc[512];
 	uint64_t addr;
@@ -485,52 +491,58 @@ static void goto_done(struct tui *tui, const char *text)
 		tui_message(tui, true, "not an address: %s", text);
 		return;
 	}
-	if (M.map && ftg_map_lookup(M.map, addr, inner, 1))
-		for (i = 0; i < M.nrows; i++)
-			if (M.items[M.rows[i]].region == inner[0])
+	if (v->map && ftg_map_lookup(v->map, addr, inner, 1))
+		for (i = 0; i < v->cur.nrows; i++)
+			if (v->items[v->rows[i]].region == inner[0])
 				best = i;
 	if (best < 0)	/* the last item starting at or below */
-		for (i = 0; i < M.nrows; i++)
-			if (M.items[M.rows[i]].addr <= addr)
+		for (i = 0; i < v->cur.nrows; i++)
+			if (v->items[v->rows[i]].addr <= addr)
 				best = i;
 	if (best >= 0) {
-		set_cursor(best);
-		M.top = best - (LINES - 9) / 3;
+		set_cursor(v, best);
+		v->top = best - (LINES - 9) / 3;
 	}
 	tui_model_describe(&tui->m, addr, desc, sizeof(desc));
 	tui_message(tui, false, "0x%lx: %s", (unsigned long)addr, desc);
 }
 
-static int move_by(int delta)
+static int move_by(struct map_view *v, int delta)
 {
-	set_cursor(M.cursor + delta);
+	set_cursor(v, v->cur.row + delta);
 	return TUI_DIRTY_BODY;
 }
 
-static int key_up(struct tui *tui) { return move_by(-1); }
-static int key_down(struct tui *tui) { return move_by(1); }
-static int key_pgup(struct tui *tui) { return move_by(-(LINES / 2)); }
-static int key_pgdown(struct tui *tui) { return move_by(LINES / 2); }
-static int key_home(struct tui *tui) { return move_by(-M.nrows); }
-static int key_end(struct tui *tui) { return move_by(M.nrows); }
+static int key_up(struct tui *tui) { return move_by(map_of(tui), -1); }
+static int key_down(struct tui *tui) { return move_by(map_of(tui), 1); }
+static int key_pgup(struct tui *tui) { return move_by(map_of(tui), -(LINES / 2)); }
+static int key_pgdown(struct tui *tui) { return move_by(map_of(tui), LINES / 2); }
+static int key_home(struct tui *tui) { return move_by(map_of(tui), -map_of(tui)->cur.nrows); }
+static int key_end(struct tui *tui) { return move_by(map_of(tui), map_of(tui)->cur.nrows); }
 
 static int key_zoom_in(struct tui *tui)
 {
-	if (M.zoom > -40)
-		M.zoom--;
+	struct map_view *v = map_of(tui);
+
+	if (v->zoom > -40)
+		v->zoom--;
 	return TUI_DIRTY_BODY;
 }
 
 static int key_zoom_out(struct tui *tui)
 {
-	if (M.zoom < 48)
-		M.zoom++;
+	struct map_view *v = map_of(tui);
+
+	if (v->zoom < 48)
+		v->zoom++;
 	return TUI_DIRTY_BODY;
 }
 
 static int key_zoom_fit(struct tui *tui)
 {
-	M.zoom = 0;
+	struct map_view *v = map_of(tui);
+
+	v->zoom = 0;
 	return TUI_DIRTY_BODY;
 }
 
@@ -542,22 +554,25 @@ static int key_goto(struct tui *tui)
 
 static int key_hide_vmalloc(struct tui *tui)
 {
-	M.hide_vmalloc = !M.hide_vmalloc;
-	if (M.map)
-		apply_filter();
-	tui_message(tui, false, "plain vmalloc areas %s", M.hide_vmalloc ? "hidden" : "shown");
+	struct map_view *v = map_of(tui);
+
+	v->hide_vmalloc = !v->hide_vmalloc;
+	if (v->map)
+		apply_filter(v);
+	tui_message(tui, false, "plain vmalloc areas %s", v->hide_vmalloc ? "hidden" : "shown");
 	return TUI_DIRTY_BODY | TUI_DIRTY_STATUS;
 }
 
 static int key_next_problem(struct tui *tui)
 {
+	struct map_view *v = map_of(tui);
 	int i;
 
-	for (i = 1; i <= M.nrows; i++) {
-		int row = (M.cursor + i) % M.nrows;
+	for (i = 1; i <= v->cur.nrows; i++) {
+		int row = (v->cur.row + i) % v->cur.nrows;
 
-		if (M.items[M.rows[row]].problem) {
-			set_cursor(row);
+		if (v->items[v->rows[row]].problem) {
+			set_cursor(v, row);
 			return TUI_DIRTY_BODY;
 		}
 	}
@@ -572,21 +587,42 @@ static const struct tui_key map_keys[] = {
 	{ 'j', "j", NULL, key_down },
 	{ KEY_PPAGE, "PgUp", "page up", key_pgup },
 	{ KEY_NPAGE, "PgDn", "page down", key_pgdown },
-	{ KEY_HOME, "Home", "first region", key_home },
-	{ KEY_END, "End", "last region", key_end },
-	{ '+', "+", "zoom the strip in", key_zoom_in },
-	{ '=', "=", NULL, key_zoom_in },
+	{ KEY_HOME, "Home/g", "first region", key_home },
+	{ 'g', "g", NULL, key_home },
+	{ KEY_END, "End/G", "last region", key_end },
+	{ 'G', "G", NULL, key_end },
+	{ '=', "=", "zoom the strip in", key_zoom_in },
 	{ '-', "-", "zoom the strip out", key_zoom_out },
 	{ '\r', "Enter", "fit the strip to the region", key_zoom_fit },
 	{ KEY_ENTER, "Enter", NULL, key_zoom_fit },
-	{ 'g', "g", "go to an address", key_goto },
+	{ '@', "@", "go to an address", key_goto },
 	{ 'o', "o", "next overlap or site outside live text", key_next_problem },
 	{ 'v', "v", "hide/show plain vmalloc areas (ioremap stays)", key_hide_vmalloc },
 	{ 0, NULL, NULL, NULL },
 };
 
+static void *map_open(void)
+{
+	struct map_view *v = calloc(1, sizeof(*v));
+
+	if (v)
+		v->zoom = 1;
+	return v;
+}
+
+static void map_close(void *view)
+{
+	struct map_view *v = view;
+
+	free(v->items);
+	free(v->rows);
+	free(v);
+}
+
 const struct tui_screen_ops tui_map_ops = {
 	.name = "Map",
+	.open = map_open,
+	.close = map_close,
 	.keys = map_keys,
 	.display = map_display,
 	.search = map_search,

@@ -18,19 +18,23 @@ static const char *const sort_names[SORT_COUNT] = {
 #define FILTER_TERMS 8
 #define DETAIL_ROWS 5
 
-static struct {
+struct sites_view {
 	const struct ftg_sites *sites;	/* what @rows index */
 	unsigned int generation;
 	size_t *rows;
-	int nrows;
-	int cursor, top;
-	uint64_t cursor_addr;
+	struct tui_cursor cur;
+	int top;
 	enum sort_key sort;
 	bool reverse;
 	char filter[TUI_INPUT_MAX];
 	uint64_t *marks;		/* sorted addresses */
 	size_t nmarks, marks_cap;
-} S = { .sort = SORT_OWNER };
+};
+
+static struct sites_view *sites_of(struct tui *tui)
+{
+	return tui_view(tui, &tui_sites_ops);
+}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -39,31 +43,31 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static bool is_marked(uint64_t addr)
+static bool is_marked(const struct sites_view *v, uint64_t addr)
 {
-	return S.nmarks && bsearch(&addr, S.marks, S.nmarks, sizeof(*S.marks), cmp_u64);
+	return v->nmarks && bsearch(&addr, v->marks, v->nmarks, sizeof(*v->marks), cmp_u64);
 }
 
-static void set_mark(uint64_t addr, bool on)
+static void set_mark(struct sites_view *v, uint64_t addr, bool on)
 {
-	uint64_t *p = S.nmarks ? bsearch(&addr, S.marks, S.nmarks, sizeof(*S.marks),
+	uint64_t *p = v->nmarks ? bsearch(&addr, v->marks, v->nmarks, sizeof(*v->marks),
 					 cmp_u64) : NULL;
 
 	if (on && !p) {
-		if (S.nmarks == S.marks_cap) {
-			size_t cap = S.marks_cap ? S.marks_cap * 2 : 64;
-			uint64_t *n = realloc(S.marks, cap * sizeof(*n));
+		if (v->nmarks == v->marks_cap) {
+			size_t cap = v->marks_cap ? v->marks_cap * 2 : 64;
+			uint64_t *n = realloc(v->marks, cap * sizeof(*n));
 
 			if (!n)
 				return;
-			S.marks = n;
-			S.marks_cap = cap;
+			v->marks = n;
+			v->marks_cap = cap;
 		}
-		S.marks[S.nmarks++] = addr;
-		qsort(S.marks, S.nmarks, sizeof(*S.marks), cmp_u64);
+		v->marks[v->nmarks++] = addr;
+		qsort(v->marks, v->nmarks, sizeof(*v->marks), cmp_u64);
 	} else if (!on && p) {
-		memmove(p, p + 1, (size_t)(S.marks + S.nmarks - p - 1) * sizeof(*p));
-		S.nmarks--;
+		memmove(p, p + 1, (size_t)(v->marks + v->nmarks - p - 1) * sizeof(*p));
+		v->nmarks--;
 	}
 }
 
@@ -79,26 +83,27 @@ static bool term_matches(const char *term, const struct ftg_site *s)
 	return tui_match(term, s->name) || tui_match(term, s->owner);
 }
 
-static bool filter_matches(const struct ftg_site *s)
+static bool filter_matches(const struct sites_view *v, const struct ftg_site *s)
 {
 	char buf[TUI_INPUT_MAX], *save = NULL, *term;
 
-	if (!S.filter[0])
+	if (!v->filter[0])
 		return true;
-	snprintf(buf, sizeof(buf), "%s", S.filter);
+	snprintf(buf, sizeof(buf), "%s", v->filter);
 	for (term = strtok_r(buf, " ", &save); term; term = strtok_r(NULL, " ", &save))
 		if (!term_matches(term, s))
 			return false;
 	return true;
 }
 
-static int cmp_site(const void *a, const void *b)
+static int cmp_site(const void *a, const void *b, void *view)
 {
-	const struct ftg_site *x = ftg_sites_get(S.sites, *(const size_t *)a);
-	const struct ftg_site *y = ftg_sites_get(S.sites, *(const size_t *)b);
+	const struct sites_view *v = view;
+	const struct ftg_site *x = ftg_sites_get(v->sites, *(const size_t *)a);
+	const struct ftg_site *y = ftg_sites_get(v->sites, *(const size_t *)b);
 	int r = 0;
 
-	switch (S.sort) {
+	switch (v->sort) {
 	case SORT_NAME:
 		r = strcmp(x->name, y->name);
 		break;
@@ -120,54 +125,47 @@ static int cmp_site(const void *a, const void *b)
 	}
 	if (!r)
 		r = x->addr < y->addr ? -1 : x->addr > y->addr;
-	return S.reverse ? -r : r;
+	return v->reverse ? -r : r;
 }
 
 /* Rebuilds the filtered, sorted view; the cursor stays on its site. */
+static uint64_t row_addr(const void *view, int row)
+{
+	const struct sites_view *v = view;
+
+	return ftg_sites_get(v->sites, v->rows[row])->addr;
+}
+
 static void rebuild(struct tui *tui)
 {
+	struct sites_view *v = sites_of(tui);
 	const struct ftg_sites *sites = tui->m.sites;
 	size_t i, n = sites ? ftg_sites_count(sites) : 0;
 	size_t *rows = n ? malloc(n * sizeof(*rows)) : NULL;
 	int k = 0;
 
-	S.sites = sites;
-	S.generation = tui->m.generation;
+	v->sites = sites;
+	v->generation = tui->m.generation;
 	for (i = 0; rows && i < n; i++)
-		if (filter_matches(ftg_sites_get(sites, i)))
+		if (filter_matches(v, ftg_sites_get(sites, i)))
 			rows[k++] = i;
 	if (rows)
-		qsort(rows, (size_t)k, sizeof(*rows), cmp_site);
-	free(S.rows);
-	S.rows = rows;
-	S.nrows = k;
-	if (S.cursor >= k)
-		S.cursor = k ? k - 1 : 0;
-	for (k = 0; k < S.nrows; k++)
-		if (ftg_sites_get(sites, S.rows[k])->addr == S.cursor_addr) {
-			S.cursor = k;
-			break;
-		}
+		qsort_r(rows, (size_t)k, sizeof(*rows), cmp_site, v);
+	free(v->rows);
+	v->rows = rows;
+	tui_cursor_rows_changed(&v->cur, k, row_addr, v);
 }
 
-static const struct ftg_site *row_site(int row)
+static const struct ftg_site *row_site(const struct sites_view *v, int row)
 {
-	if (row < 0 || row >= S.nrows || !S.sites)
+	if (row < 0 || row >= v->cur.nrows || !v->sites)
 		return NULL;
-	return ftg_sites_get(S.sites, S.rows[row]);
+	return ftg_sites_get(v->sites, v->rows[row]);
 }
 
-static void set_cursor(int row)
+static void set_cursor(struct sites_view *v, int row)
 {
-	const struct ftg_site *s;
-
-	if (row >= S.nrows)
-		row = S.nrows - 1;
-	if (row < 0)
-		row = 0;
-	S.cursor = row;
-	s = row_site(row);
-	S.cursor_addr = s ? s->addr : 0;
+	tui_cursor_set(&v->cur, row, row_addr, v);
 }
 
 static void sites_refresh(struct tui *tui)
@@ -177,25 +175,27 @@ static void sites_refresh(struct tui *tui)
 
 size_t tui_sites_marked(struct tui *tui, uint64_t **addrs)
 {
+	struct sites_view *v = sites_of(tui);
 	size_t i, n = 0;
 
 	*addrs = NULL;
-	if (S.sites != tui->m.sites)
+	if (v->sites != tui->m.sites)
 		rebuild(tui);
-	if (!S.nmarks)
+	if (!v->nmarks)
 		return 0;
-	*addrs = malloc(S.nmarks * sizeof(**addrs));
+	*addrs = malloc(v->nmarks * sizeof(**addrs));
 	if (!*addrs)
 		return 0;
 	/* Only marks of sites that still exist: a dropped site is gone. */
-	for (i = 0; i < S.nmarks; i++)
-		if (tui->m.sites && ftg_sites_find(tui->m.sites, S.marks[i]))
-			(*addrs)[n++] = S.marks[i];
+	for (i = 0; i < v->nmarks; i++)
+		if (tui->m.sites && ftg_sites_find(tui->m.sites, v->marks[i]))
+			(*addrs)[n++] = v->marks[i];
 	return n;
 }
 
 size_t tui_sites_selection(struct tui *tui, uint64_t **addrs)
 {
+	struct sites_view *v = sites_of(tui);
 	size_t n = tui_sites_marked(tui, addrs);
 	const struct ftg_site *s;
 
@@ -203,7 +203,7 @@ size_t tui_sites_selection(struct tui *tui, uint64_t **addrs)
 		return n;
 	free(*addrs);
 	*addrs = NULL;
-	s = row_site(S.cursor);
+	s = row_site(v, v->cur.row);
 	if (!s || !(*addrs = malloc(sizeof(**addrs))))
 		return 0;
 	(*addrs)[0] = s->addr;
@@ -226,7 +226,8 @@ static const char *state_reason(enum ftg_site_state st)
 
 static void draw_details(struct tui *tui, int top, int rows)
 {
-	const struct ftg_site *s = row_site(S.cursor);
+	struct sites_view *v = sites_of(tui);
+	const struct ftg_site *s = row_site(v, v->cur.row);
 	const struct ftg_finding *f;
 	const struct ftg_check_line *cl;
 	char name[FTG_SYM_LEN], owner[64], why[512], region[512];
@@ -236,9 +237,9 @@ static void draw_details(struct tui *tui, int top, int rows)
 
 	tui_hline(tui, top, 0, COLS, tui_attr(tui, TUI_DIM));
 	snprintf(summary, sizeof(summary), " %d of %zu sites%s%s, sort %s%s, %zu marked ",
-		 S.nrows, tui->m.sites ? ftg_sites_count(tui->m.sites) : (size_t)0,
-		 S.filter[0] ? ", filter " : "", S.filter, sort_names[S.sort],
-		 S.reverse ? " (rev)" : "", S.nmarks);
+		 v->cur.nrows, tui->m.sites ? ftg_sites_count(tui->m.sites) : (size_t)0,
+		 v->filter[0] ? ", filter " : "", v->filter, sort_names[v->sort],
+		 v->reverse ? " (rev)" : "", v->nmarks);
 	tui_print(top, 2, (int)strlen(summary), tui_attr(tui, TUI_DIM), summary);
 	for (r = 1; r < rows; r++)
 		tui_print(top + r, 0, COLS, A_NORMAL, "");
@@ -279,11 +280,12 @@ static void draw_details(struct tui *tui, int top, int rows)
 
 static void sites_display(struct tui *tui, int top, int rows)
 {
+	struct sites_view *v = sites_of(tui);
 	char name[FTG_SYM_LEN], owner[64], hdr[256];
 	int detail = rows >= 12 ? DETAIL_ROWS : 0;
 	int list = rows - 1 - detail, namew, r, first;
 
-	if (S.sites != tui->m.sites || S.generation != tui->m.generation)
+	if (v->sites != tui->m.sites || v->generation != tui->m.generation)
 		rebuild(tui);
 	namew = COLS - 62;
 	if (namew < 12)
@@ -291,18 +293,18 @@ static void sites_display(struct tui *tui, int top, int rows)
 	snprintf(hdr, sizeof(hdr), " %-*s %-12s %-16s %-4s %-8s %9s %6s", namew,
 		 "FUNCTION", "OWNER", "ADDRESS", "SEC", "STATE", "HITS", "READS");
 	tui_print(top, 0, COLS, tui_attr(tui, TUI_HEADER), hdr);
-	first = tui_scroll_top(&S.top, S.cursor, S.nrows, list);
+	first = tui_scroll_top(&v->top, v->cur.row, v->cur.nrows, list);
 	for (r = 0; r < list; r++) {
-		const struct ftg_site *s = row_site(first + r);
-		bool cur = first + r == S.cursor;
+		const struct ftg_site *s = row_site(v, first + r);
+		bool cur = first + r == v->cur.row;
 		char line[512];
 		int role;
 
 		if (!s) {
-			if (r == 0 && !S.nrows)
+			if (r == 0 && !v->cur.nrows)
 				tui_printf(top + 1, 0, COLS, A_NORMAL, " %s",
 					   !tui->m.have_status ? tui->m.status_error :
-					   S.filter[0] ? "no site matches the filter (f to change)" :
+					   v->filter[0] ? "no site matches the filter (f to change)" :
 					   "no sites (load a module, or admit vmlinux functions with ftguard)");
 			else
 				tui_print(top + 1 + r, 0, COLS, A_NORMAL, "");
@@ -313,7 +315,7 @@ static void sites_display(struct tui *tui, int top, int rows)
 			 tui_name(owner, sizeof(owner), s->owner), (unsigned long)s->addr,
 			 s->section == FTG_SECTION_INIT ? "init" : "core");
 		tui_print(top + 1 + r, 0, 1, tui_attr(tui, TUI_MARKED),
-			  is_marked(s->addr) ? tui->g.mark : " ");
+			  is_marked(v, s->addr) ? tui->g.mark : " ");
 		role = cur ? TUI_CURSOR : TUI_NORMAL;
 		tui_print(top + 1 + r, 1, namew + 36, tui_attr(tui, role), line);
 		/* columns as in the header: STATE at namew + 37, HITS after it */
@@ -329,15 +331,16 @@ static void sites_display(struct tui *tui, int top, int rows)
 
 static void sites_search(struct tui *tui, const char *text, int dir)
 {
-	int i, n = S.nrows;
+	struct sites_view *v = sites_of(tui);
+	int i, n = v->cur.nrows;
 
 	for (i = 1; i <= n; i++) {
-		int row = ((S.cursor + dir * i) % n + n) % n;
-		const struct ftg_site *s = row_site(row);
+		int row = ((v->cur.row + dir * i) % n + n) % n;
+		const struct ftg_site *s = row_site(v, row);
 
 		if (tui_match(text, s->name)) {
-			set_cursor(row);
-			S.top = row - (LINES - 9) / 3;	/* a third down the list */
+			set_cursor(v, row);
+			v->top = row - (LINES - 9) / 3;	/* a third down the list */
 			return;
 		}
 	}
@@ -346,61 +349,71 @@ static void sites_search(struct tui *tui, const char *text, int dir)
 
 static void sites_filter(struct tui *tui, const char *text)
 {
-	snprintf(S.filter, sizeof(S.filter), "%s", text);
+	struct sites_view *v = sites_of(tui);
+
+	snprintf(v->filter, sizeof(v->filter), "%s", text);
 	rebuild(tui);
-	set_cursor(S.cursor);
+	set_cursor(v, v->cur.row);
 }
 
-static int move_by(int delta)
+static int move_by(struct sites_view *v, int delta)
 {
-	set_cursor(S.cursor + delta);
+	set_cursor(v, v->cur.row + delta);
 	return TUI_DIRTY_BODY;
 }
 
-static int key_up(struct tui *tui) { return move_by(-1); }
-static int key_down(struct tui *tui) { return move_by(1); }
-static int key_pgup(struct tui *tui) { return move_by(-(LINES / 2)); }
-static int key_pgdown(struct tui *tui) { return move_by(LINES / 2); }
-static int key_home(struct tui *tui) { return move_by(-S.nrows); }
-static int key_end(struct tui *tui) { return move_by(S.nrows); }
+static int key_up(struct tui *tui) { return move_by(sites_of(tui), -1); }
+static int key_down(struct tui *tui) { return move_by(sites_of(tui), 1); }
+static int key_pgup(struct tui *tui) { return move_by(sites_of(tui), -(LINES / 2)); }
+static int key_pgdown(struct tui *tui) { return move_by(sites_of(tui), LINES / 2); }
+static int key_home(struct tui *tui) { return move_by(sites_of(tui), -sites_of(tui)->cur.nrows); }
+static int key_end(struct tui *tui) { return move_by(sites_of(tui), sites_of(tui)->cur.nrows); }
 
 static int key_mark(struct tui *tui)
 {
-	const struct ftg_site *s = row_site(S.cursor);
+	struct sites_view *v = sites_of(tui);
+	const struct ftg_site *s = row_site(v, v->cur.row);
 
 	if (s)
-		set_mark(s->addr, !is_marked(s->addr));
-	return move_by(1);
+		set_mark(v, s->addr, !is_marked(v, s->addr));
+	return move_by(v, 1);
 }
 
 static int key_mark_all(struct tui *tui)
 {
+	struct sites_view *v = sites_of(tui);
 	bool all = true;
 	int r;
 
-	for (r = 0; r < S.nrows; r++)
-		all = all && is_marked(row_site(r)->addr);
-	for (r = 0; r < S.nrows; r++)
-		set_mark(row_site(r)->addr, !all);
+	for (r = 0; r < v->cur.nrows; r++)
+		all = all && is_marked(v, row_site(v, r)->addr);
+	for (r = 0; r < v->cur.nrows; r++)
+		set_mark(v, row_site(v, r)->addr, !all);
 	return TUI_DIRTY_BODY;
 }
 
 static int key_unmark(struct tui *tui)
 {
-	S.nmarks = 0;
+	struct sites_view *v = sites_of(tui);
+
+	v->nmarks = 0;
 	return TUI_DIRTY_BODY;
 }
 
 static int key_sort(struct tui *tui)
 {
-	S.sort = (S.sort + 1) % SORT_COUNT;
+	struct sites_view *v = sites_of(tui);
+
+	v->sort = (v->sort + 1) % SORT_COUNT;
 	rebuild(tui);
 	return TUI_DIRTY_BODY;
 }
 
 static int key_reverse(struct tui *tui)
 {
-	S.reverse = !S.reverse;
+	struct sites_view *v = sites_of(tui);
+
+	v->reverse = !v->reverse;
 	rebuild(tui);
 	return TUI_DIRTY_BODY;
 }
@@ -424,8 +437,28 @@ static const struct tui_key sites_keys[] = {
 	{ 0, NULL, NULL, NULL },
 };
 
+static void *sites_open(void)
+{
+	struct sites_view *v = calloc(1, sizeof(*v));
+
+	if (v)
+		v->sort = SORT_OWNER;
+	return v;
+}
+
+static void sites_close(void *view)
+{
+	struct sites_view *v = view;
+
+	free(v->rows);
+	free(v->marks);
+	free(v);
+}
+
 const struct tui_screen_ops tui_sites_ops = {
 	.name = "Sites",
+	.open = sites_open,
+	.close = sites_close,
 	.keys = sites_keys,
 	.display = sites_display,
 	.search = sites_search,

@@ -153,7 +153,7 @@ int tui_admit_start(struct tui *tui, const char *text)
 		tui_message(tui, true, "already adding (Esc cancels)");
 		return -1;
 	}
-	if (!tui_model_control(tui))
+	if (!tui_control(tui))
 		return -1;
 	snprintf(buf, sizeof(buf), "%s", text);
 	sel = ftg_selection_new();

@@ -72,10 +72,15 @@ bool tui_bench_done(const struct tui *tui, uint64_t now_ms)
 	return now_ms - B.start_ms >= (uint64_t)(B.seconds * 1000);
 }
 
-int tui_bench_report(const struct tui *tui, FILE *out)
+/*
+ * What a session cost, whatever fed it: one report for --bench (synthetic
+ * events) and --stats (the real ones), so make bench compares like with
+ * like. The last line is for scripts.
+ */
+static int report_usage(const struct tui *tui, FILE *out, uint64_t start_ms,
+			uint64_t events, const char *source)
 {
-	uint64_t elapsed = tui_now_ms() - B.start_ms;
-	double secs = elapsed / 1000.0, user, sys;
+	double secs = (tui_now_ms() - start_ms) / 1000.0, user, sys;
 	struct rusage ru;
 
 	if (getrusage(RUSAGE_SELF, &ru) < 0)
@@ -84,15 +89,28 @@ int tui_bench_report(const struct tui *tui, FILE *out)
 	sys = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	if (secs <= 0)
 		secs = 1e-3;
-	fprintf(out, "ftguard-tui bench: %.1f s on the Live screen, %dx%d, ring of %zu events\n",
-		secs, COLS, LINES, ftg_event_ring_capacity(tui->m.ring));
-	fprintf(out, "events fed:  %lu (%.0f/s, asked %lu/s)\n", (unsigned long)B.fed,
-		B.fed / secs, B.rate);
+	fprintf(out, "ftguard-tui %s: %.1f s, %dx%d, ring of %zu events\n",
+		source, secs, COLS, LINES, ftg_event_ring_capacity(tui->m.ring));
+	fprintf(out, "events:      %llu (%.0f/s), %llu lost\n",
+		(unsigned long long)events, events / secs,
+		(unsigned long long)tui->m.lost);
 	fprintf(out, "refreshes:   %lu (%.1f/s)\n", tui->frames, tui->frames / secs);
 	fprintf(out, "cpu:         user %.2f s + sys %.2f s = %.1f%% of one CPU\n",
 		user, sys, 100.0 * (user + sys) / secs);
 	fprintf(out, "peak rss:    %ld KiB\n", ru.ru_maxrss);
 	fprintf(out, "bench refreshes_per_s=%.1f events_per_s=%.0f cpu_pct=%.1f peak_rss_kib=%ld\n",
-		tui->frames / secs, B.fed / secs, 100.0 * (user + sys) / secs, ru.ru_maxrss);
+		tui->frames / secs, events / secs, 100.0 * (user + sys) / secs,
+		ru.ru_maxrss);
 	return 0;
+}
+
+int tui_bench_report(const struct tui *tui, FILE *out)
+{
+	fprintf(out, "synthetic source asked for %lu events/s\n", B.rate);
+	return report_usage(tui, out, B.start_ms, B.fed, "bench");
+}
+
+int tui_stats_report(const struct tui *tui, FILE *out)
+{
+	return report_usage(tui, out, tui->start_ms, tui->m.events_total, "stats");
 }

@@ -221,6 +221,32 @@ const char *tui_size(char *buf, size_t len, uint64_t bytes)
 	return buf;
 }
 
+void tui_cursor_set(struct tui_cursor *c, int row, tui_row_addr_fn addr_of,
+		    const void *view)
+{
+	if (row >= c->nrows)
+		row = c->nrows - 1;
+	if (row < 0)
+		row = 0;
+	c->row = row;
+	c->addr = c->nrows ? addr_of(view, row) : 0;
+}
+
+void tui_cursor_rows_changed(struct tui_cursor *c, int nrows,
+			     tui_row_addr_fn addr_of, const void *view)
+{
+	int i;
+
+	c->nrows = nrows;
+	for (i = 0; i < nrows; i++)
+		if (addr_of(view, i) == c->addr) {
+			c->row = i;
+			return;
+		}
+	if (c->row >= nrows)
+		c->row = nrows ? nrows - 1 : 0;
+}
+
 /*
  * @top is where the user scrolled to; it moves only to keep @cursor in
  * view. The top actually shown is also pulled up to fill a tall window,

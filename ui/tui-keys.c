@@ -5,6 +5,7 @@
  * then this one. Handlers only act and mark what is dirty; drawing
  * happens once per main-loop iteration.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -205,6 +206,70 @@ const struct tui_key tui_global_keys[] = {
 	{ 'q', "q", "quit (disarms what this TUI armed)", key_quit },
 	{ 0, NULL, NULL, NULL },
 };
+
+static void keys_markdown(FILE *out, const char *title, const struct tui_key *keys)
+{
+	fprintf(out, "| %s | |\n|---|---|\n", title);
+	for (; keys->handler; keys++)
+		if (keys->help)	/* no help: an alias, named in its key's row */
+			fprintf(out, "| `%s` | %s |\n", keys->name, keys->help);
+}
+
+/**
+ * tui_keys_markdown - every key table as Markdown tables
+ * @out: where to
+ *
+ * The same tables the help screen is drawn from, so doc/tui.md can carry
+ * them and make check can prove the two agree.
+ */
+void tui_keys_markdown(FILE *out)
+{
+	const struct tui_screen_ops *const screens[] = {
+		&tui_sites_ops, &tui_live_ops, &tui_map_ops,
+	};
+	char title[32];
+	size_t i;
+
+	keys_markdown(out, "Every screen", tui_global_keys);
+	for (i = 0; i < sizeof(screens) / sizeof(screens[0]); i++) {
+		snprintf(title, sizeof(title), "%zu %s", i + 1, screens[i]->name);
+		fprintf(out, "\n");
+		keys_markdown(out, title, screens[i]->keys);
+	}
+}
+
+void *tui_view(const struct tui *tui, const struct tui_screen_ops *ops)
+{
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++)
+		if (tui->screens[i] == ops)
+			return tui->views[i];
+	return NULL;
+}
+
+int tui_screens_open(struct tui *tui)
+{
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++) {
+		tui->views[i] = tui->screens[i]->open();
+		if (!tui->views[i])
+			return -1;
+	}
+	return 0;
+}
+
+void tui_screens_close(struct tui *tui)
+{
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++) {
+		if (tui->screens[i] && tui->views[i])
+			tui->screens[i]->close(tui->views[i]);
+		tui->views[i] = NULL;
+	}
+}
 
 static int run_table(struct tui *tui, const struct tui_key *keys, int key, bool *found)
 {

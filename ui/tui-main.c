@@ -79,6 +79,9 @@ static void usage(FILE *out)
 		"                    stream for SECS seconds (default 10), then print\n"
 		"                    refreshes/s, CPU and peak RSS on stdout\n"
 		"  --bench-rate N    synthetic events per second (default 200000)\n"
+		"  --stats FILE      at exit, write what the session cost to FILE:\n"
+		"                    events/s read, refreshes/s, CPU and peak RSS\n"
+		"  --keys            print the key tables (Markdown) and exit\n"
 		"  -h, --help        this help\n"
 		"  -V, --version     print the version\n"
 		"\n"
@@ -96,6 +99,7 @@ struct options {
 	bool ascii;
 	double bench_secs;
 	unsigned long bench_rate;
+	const char *stats;
 };
 
 static int parse_number(const char *opt, const char *s, long min, long max, long *out)
@@ -116,7 +120,7 @@ static int parse_number(const char *opt, const char *s, long min, long max, long
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_ROOT = 256, OPT_REFRESH, OPT_POLL, OPT_EVENTS, OPT_SCREEN,
-	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE };
+	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE, OPT_STATS, OPT_KEYS };
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "refresh", required_argument, NULL, OPT_REFRESH },
@@ -127,6 +131,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "no-filter", no_argument, NULL, OPT_NO_FILTER },
 		{ "bench", optional_argument, NULL, OPT_BENCH },
 		{ "bench-rate", required_argument, NULL, OPT_BENCH_RATE },
+		{ "stats", required_argument, NULL, OPT_STATS },
+		{ "keys", no_argument, NULL, OPT_KEYS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -182,6 +188,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return -1;
 			o->bench_rate = (unsigned long)v;
 			break;
+		case OPT_STATS:
+			o->stats = optarg;
+			break;
+		case OPT_KEYS:
+			tui_keys_markdown(stdout);
+			return 1;
 		case 'h':
 			usage(stdout);
 			return 1;
@@ -289,6 +301,7 @@ static int run(struct tui *tui, const struct options *o)
 	uint64_t next_poll = now;
 	int ch, wait;
 
+	tui->start_ms = now;
 	tui_model_rate(&tui->m, now);
 	if (!tui->bench)
 		notice_kill(tui);
@@ -353,6 +366,7 @@ static void cleanup(void)
 	tui_term_end();
 	tui_dialog_close(&the_tui);
 	tui_admit_free(&the_tui);
+	tui_screens_close(&the_tui);
 	tui_model_close(&the_tui.m);
 }
 
@@ -363,12 +377,21 @@ int main(int argc, char **argv)
 		.ring = DEFAULT_RING, .bench_rate = 200000,
 	};
 	struct tui *tui = &the_tui;
+	FILE *stats = NULL;
 	int ret;
 
 	setlocale(LC_ALL, "");
 	ret = parse_options(argc, argv, &o);
 	if (ret)
 		return ret < 0 ? 2 : 0;
+	/* Opened now: a bad path is said before the session, not after it. */
+	if (o.stats) {
+		stats = fopen(o.stats, "we");
+		if (!stats) {
+			fprintf(stderr, "ftguard-tui: --stats %s: %s\n", o.stats, strerror(errno));
+			return 2;
+		}
+	}
 	if (tui_model_open(&tui->m, o.root, o.ring) < 0) {
 		fprintf(stderr, "ftguard-tui: %s%s\n", o.root ? o.root : "",
 			*ftg_error_last() ? ftg_error_last() : strerror(errno));
@@ -378,6 +401,12 @@ int main(int argc, char **argv)
 	tui->screens[0] = &tui_sites_ops;
 	tui->screens[1] = &tui_live_ops;
 	tui->screens[2] = &tui_map_ops;
+	if (tui_screens_open(tui) < 0) {
+		fprintf(stderr, "ftguard-tui: %s\n", strerror(ENOMEM));
+		tui_screens_close(tui);
+		tui_model_close(&tui->m);
+		return 1;
+	}
 	tui->current = o.bench_secs > 0 ? 1 : o.screen;
 	tui_model_show_own(&tui->m, o.no_filter);
 	install_signals();
@@ -394,5 +423,9 @@ int main(int argc, char **argv)
 	tui_term_end();
 	if (tui->bench)
 		tui_bench_report(tui, stdout);
+	if (stats && (tui_stats_report(tui, stats) < 0 || fclose(stats) < 0)) {
+		fprintf(stderr, "ftguard-tui: writing %s: %s\n", o.stats, strerror(errno));
+		return 1;
+	}
 	return quit_signal ? 128 + quit_signal : 0;
 }

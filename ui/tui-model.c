@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The TUI's data model: ftguard.ko's tables, the address map and the live
- * events, all through libftguard, and the actions (check, arm, disarm,
- * write) through the TUI's own control descriptor. That descriptor owns
- * any arm the TUI makes (doc/interface.md), so however the TUI ends,
- * closing it disarms.
+ * events, all through libftguard. It says nothing to the user: the
+ * actions (tui-actions.c) and the screens do. The model holds the TUI's
+ * control descriptor, which owns any arm the TUI makes (doc/interface.md),
+ * so however the TUI ends, closing the model disarms.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -109,7 +109,7 @@ void tui_model_show_own(struct tui_model *m, bool show)
 		ftg_live_hide_pid(m->live, show ? 0 : (int)getpid());
 }
 
-bool tui_model_refresh(struct tui_model *m)
+void tui_model_refresh(struct tui_model *m)
 {
 	const char *debugfs = ftg_root_debugfs(m->root);
 	struct ftg_sites *sites;
@@ -147,7 +147,6 @@ bool tui_model_refresh(struct tui_model *m)
 		if (m->map)
 			tui_model_reload_map(m);
 	}
-	return true;
 }
 
 void tui_model_reload_map(struct tui_model *m)
@@ -242,183 +241,4 @@ const struct ftg_check_line *tui_model_check_line(const struct tui_model *m,
 			return l;
 	}
 	return NULL;
-}
-
-struct ftg_control *tui_model_control(struct tui *tui)
-{
-	struct tui_model *m = &tui->m;
-
-	if (m->snapshot) {
-		tui_message(tui, true, "read-only: %s is a saved snapshot", m->root_dir);
-		return NULL;
-	}
-	if (!m->ctl) {
-		m->ctl = ftg_control_open(ftg_root_debugfs(m->root));
-		if (!m->ctl)
-			tui_message(tui, true, "%s", ftg_error_last());
-	}
-	return m->ctl;
-}
-
-/* The selection of this descriptor becomes exactly @addrs. */
-static int select_exactly(struct tui *tui, const uint64_t *addrs, size_t n)
-{
-	if (ftg_control_clear(tui->m.ctl) < 0 ||
-	    (n && ftg_control_select_addrs(tui->m.ctl, addrs, n) < 0)) {
-		tui_message(tui, true, "select: %s", ftg_error_last());
-		return -1;
-	}
-	return 0;
-}
-
-/* The dialog listing the sites a check found wrong, with the reasons. */
-static void findings_dialog(struct tui *tui, const char *title,
-			    const struct ftg_verdict *v)
-{
-	char name[FTG_SYM_LEN], owner[64];
-	size_t i;
-
-	tui_dialog_open(tui, true, title);
-	tui_dialog_add(tui, "%lu ok, %lu inconsistent:",
-		       (unsigned long)ftg_verdict_n_ok(v),
-		       (unsigned long)ftg_verdict_n_bad(v));
-	for (i = 0; i < ftg_verdict_count(v); i++) {
-		const struct ftg_finding *f = ftg_verdict_get(v, i);
-
-		if (f->module_verdict == FTG_VERDICT_OK && f->agree)
-			continue;
-		tui_dialog_add(tui, "%-8s %s [%s] 0x%lx",
-			       ftg_verdict_kind_name(f->agree ? f->module_verdict :
-						     f->map_verdict == FTG_VERDICT_OK ?
-						     f->module_verdict : f->map_verdict),
-			       tui_name(name, sizeof(name), f->name),
-			       tui_name(owner, sizeof(owner), f->owner),
-			       (unsigned long)f->addr);
-		if (f->reason)
-			tui_dialog_add(tui, "         %s", f->reason);
-	}
-}
-
-int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n)
-{
-	struct tui_model *m = &tui->m;
-	struct ftg_verdict *v;
-
-	if (!tui_model_control(tui) || select_exactly(tui, addrs, n) < 0)
-		return -1;
-	v = ftg_check_run(m->ctl, m->map);
-	if (!v) {
-		tui_message(tui, true, "check: %s", ftg_error_last());
-		return -1;
-	}
-	ftg_verdict_free(m->verdict);
-	m->verdict = v;
-	tui_model_refresh(m);
-	if (ftg_verdict_ok(v)) {
-		tui_message(tui, false, "check ok: %lu sites in %lu ms",
-			    (unsigned long)ftg_verdict_n_ok(v),
-			    (unsigned long)ftg_verdict_ms(v));
-		return 0;
-	}
-	findings_dialog(tui, "Check failed", v);
-	tui_message(tui, true, "check: %lu inconsistent", (unsigned long)ftg_verdict_n_bad(v));
-	return -1;
-}
-
-/*
- * Arming: the module checks the selection again and refuses (ESTALE) when
- * any site is inconsistent; the dialog then lists them with the map's
- * explanation of each.
- */
-int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n)
-{
-	struct tui_model *m = &tui->m;
-	struct ftg_check_report *rep = NULL;
-	int ret, err;
-
-	if (!n) {
-		tui_message(tui, true, "nothing to arm: mark sites with Space");
-		return -1;
-	}
-	if (!tui_model_control(tui) || select_exactly(tui, addrs, n) < 0)
-		return -1;
-	ret = ftg_control_arm(m->ctl, 0, &rep);
-	err = errno;
-	if (ret == 0) {
-		m->tui_armed = true;
-		tui_message(tui, false, "armed %zu site%s", n, n == 1 ? "" : "s");
-	} else if (err == ESTALE && rep) {
-		struct ftg_verdict *v = ftg_verdict_new(rep, m->map);
-
-		if (v) {
-			findings_dialog(tui, "Arm refused: check failed", v);
-			ftg_verdict_free(m->verdict);
-			m->verdict = v;
-		}
-		tui_message(tui, true, "arm refused: %lu inconsistent site%s",
-			    (unsigned long)ftg_check_report_n_bad(rep),
-			    ftg_check_report_n_bad(rep) == 1 ? "" : "s");
-	} else {
-		char why[FTG_TEXT_LEN];
-
-		tui_safe(why, sizeof(why), ftg_error_last());
-		tui_dialog_open(tui, true, "Arm refused");
-		tui_dialog_add(tui, "%s", why);
-		tui_message(tui, true, "arm refused: %s", why);
-	}
-	ftg_check_report_free(rep);
-	tui_model_refresh(m);
-	return ret;
-}
-
-int tui_action_disarm(struct tui *tui)
-{
-	if (!tui_model_control(tui))
-		return -1;
-	if (ftg_control_disarm(tui->m.ctl) < 0) {
-		tui_message(tui, true, "disarm: %s", ftg_error_last());
-		return -1;
-	}
-	tui->m.tui_armed = false;
-	tui_model_refresh(&tui->m);
-	tui_message(tui, false, "disarmed");
-	return 0;
-}
-
-/* The captured events (the ring) to a trace.dat that trace-cmd reads. */
-int tui_action_write(struct tui *tui, const char *path)
-{
-	struct tui_model *m = &tui->m;
-	struct ftg_trace_writer *w;
-	size_t i, n = ftg_event_ring_count(m->ring);
-	int cpu;
-
-	if (!m->live) {
-		tui_message(tui, true, "no live capture to write%s%s",
-			    m->live_error[0] ? ": " : "", m->live_error);
-		return -1;
-	}
-	w = ftg_trace_writer_create(path, ftg_live_formats(m->live), ftg_live_ncpus(m->live));
-	if (!w)
-		goto fail;
-	for (i = 0; i < n; i++)
-		if (ftg_trace_writer_add_event(w, ftg_event_ring_get(m->ring, i)) < 0) {
-			ftg_trace_writer_free(w);
-			goto fail;
-		}
-	for (cpu = 0; cpu < ftg_live_ncpus(m->live); cpu++) {
-		char *stats = ftg_live_cpu_stats(m->live, cpu);
-
-		if (stats)
-			ftg_trace_writer_set_cpu_stats(w, cpu, stats);
-		free(stats);
-	}
-	if (ftg_trace_writer_close(w) < 0)
-		goto fail;
-	tui_message(tui, false, "wrote %zu events to %s", n, path);
-	return 0;
-fail:
-	tui_message(tui, true, "write %s: %s", path,
-		    *ftg_error_last() ? ftg_error_last() : strerror(errno));
-	return -1;
 }

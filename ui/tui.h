@@ -59,14 +59,34 @@ struct tui_key {
 };
 
 /*
- * One screen. @display draws rows [top, top + rows) of stdscr; @keys are
- * the screen's own bindings (tried before the global ones); @search moves
- * to the next (@dir 1) or previous (-1) row matching @text; @filter sets
- * the screen's filter ("" clears it); @update is called after the model
- * changed; @resize after the terminal size changed.
+ * The cursor of a screen's list. It keeps the address of its row, so a
+ * rebuild (new tables, a filter, a sort) puts it back on the same site or
+ * region; @addr_of gives the address of a row in [0, nrows) of @view.
+ */
+struct tui_cursor {
+	int row;
+	int nrows;
+	uint64_t addr;
+};
+typedef uint64_t (*tui_row_addr_fn)(const void *view, int row);
+void tui_cursor_set(struct tui_cursor *c, int row, tui_row_addr_fn addr_of,
+		    const void *view);
+void tui_cursor_rows_changed(struct tui_cursor *c, int nrows,
+			     tui_row_addr_fn addr_of, const void *view);
+
+/*
+ * One screen. @open makes the screen's own state (its view: cursor,
+ * filter, marks...), @close frees it; tui_view() finds it. @display
+ * draws rows [top, top + rows) of stdscr; @keys are the screen's own
+ * bindings (tried before the global ones); @search moves to the next
+ * (@dir 1) or previous (-1) row matching @text; @filter sets the screen's
+ * filter ("" clears it); @update is called after the model changed;
+ * @resize after the terminal size changed.
  */
 struct tui_screen_ops {
 	const char *name;
+	void *(*open)(void);
+	void (*close)(void *view);
 	const struct tui_key *keys;
 	void (*display)(struct tui *tui, int top, int rows);
 	void (*search)(struct tui *tui, const char *text, int dir);
@@ -151,6 +171,7 @@ struct tui {
 	struct tui_model m;
 	struct tui_admit admit;
 	const struct tui_screen_ops *screens[TUI_NSCREENS];
+	void *views[TUI_NSCREENS];	/* each screen's state, from its open */
 	int current;
 	bool show_help;
 	int help_scroll;
@@ -169,13 +190,18 @@ struct tui {
 	/* bench mode */
 	bool bench;
 	unsigned long frames;
+	uint64_t start_ms;		/* when the main loop began */
 };
 
 /* tui-model.c */
 int tui_model_open(struct tui_model *m, const char *root_dir, size_t ring_capacity);
 void tui_model_close(struct tui_model *m);
-/* Re-reads status, sites, modules and check; returns true when changed. */
-bool tui_model_refresh(struct tui_model *m);
+/*
+ * Re-reads status, sites, modules and check, and the map when the modules
+ * changed. Every read is a new generation: the tables are small next to a
+ * redraw, and comparing them would cost what reading them does.
+ */
+void tui_model_refresh(struct tui_model *m);
 /* Reloads the address map. */
 void tui_model_reload_map(struct tui_model *m);
 /* Reads a bounded batch of live events into the ring; returns events
@@ -184,13 +210,15 @@ long tui_model_pump(struct tui_model *m);
 /* Shows or hides the TUI's own events (its reads may be traced). */
 void tui_model_show_own(struct tui_model *m, bool show);
 void tui_model_rate(struct tui_model *m, uint64_t now_ms);
-/* Actions; each returns 0 or -1 with @msg set, and may fill @tui's dialog. */
+
+/* tui-actions.c: each returns 0, or -1 with the status line saying why;
+ * check and arm may open a dialog of findings. */
 int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_disarm(struct tui *tui);
 int tui_action_write(struct tui *tui, const char *path);
 /* The control descriptor, opened on first use; NULL (message set) if not. */
-struct ftg_control *tui_model_control(struct tui *tui);
+struct ftg_control *tui_control(struct tui *tui);
 
 /* tui-add.c: kernel functions by glob, admitted through the module. */
 int tui_admit_start(struct tui *tui, const char *text);
@@ -237,6 +265,11 @@ bool tui_match(const char *text, const char *s);
 
 /* tui-keys.c */
 extern const struct tui_key tui_global_keys[];
+/* The state of the screen @ops (NULL before tui_screens_open()). */
+void *tui_view(const struct tui *tui, const struct tui_screen_ops *ops);
+int tui_screens_open(struct tui *tui);
+void tui_screens_close(struct tui *tui);
+void tui_keys_markdown(FILE *out);
 int tui_dispatch_key(struct tui *tui, int key);
 void tui_prompt_start(struct tui *tui, const char *label, const char *initial,
 		      void (*done)(struct tui *tui, const char *text));
@@ -245,6 +278,7 @@ uint64_t tui_now_ms(void);
 /* tui-bench.c */
 void tui_bench_feed(struct tui *tui, uint64_t now_ms);
 int tui_bench_report(const struct tui *tui, FILE *out);
+int tui_stats_report(const struct tui *tui, FILE *out);
 void tui_bench_start(struct tui *tui, double seconds, unsigned long rate);
 bool tui_bench_done(const struct tui *tui, uint64_t now_ms);
 

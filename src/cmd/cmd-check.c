@@ -4,6 +4,7 @@
  * them) and cross-check the sites its answer lists with the address map.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "cmd/ftguard-cmd.h"
 
@@ -19,20 +20,57 @@ static struct ftg_check_report *report_snapshot(struct ftg_cmd_ctx *ctx)
 }
 
 /*
+ * A core-kernel record of a function. ftrace keeps the records of weak
+ * functions that the link replaced, named __ftrace_invalid_address___N
+ * (6.0+): no function, never a site.
+ */
+static bool is_core_function(const struct ftg_ftrace_func *f)
+{
+	return !f->module &&
+	       strncmp(f->name, "__ftrace_invalid_address__", 26) != 0;
+}
+
+/*
  * --all: ftguard.ko knows modules' sites by itself but vmlinux functions
  * only once offered. Offer every one ftrace can patch (a candidate the
  * module rejects is only counted in its status) so that the check of
- * all sites that follows covers the core kernel too.
+ * all sites that follows covers the core kernel too. The core kernel's
+ * records do not change after boot: when the module already has as many
+ * vmlinux sites as ftrace has records, an earlier --all (or -l) offered
+ * them all, and offering them again would only cost time.
  */
 static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 {
 	struct ftg_ftrace_funcs *avail = NULL;
 	struct ftg_candidates *cand = NULL;
 	const struct ftg_kallsyms *ks = NULL;
+	struct ftg_status st;
+	size_t i, records = 0;
 	int sent, ret = -1;
 
-	if (ftg_cmd_read_functions(ctx, &ks, &avail))
+	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) < 0) {
+		ftg_cmd_lib_error(ctx, "reading ftguard/status");
 		return -1;
+	}
+	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(ftg_cmd_root(ctx)),
+				      FTG_FTRACE_AVAILABLE);
+	if (!avail) {
+		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
+		return -1;
+	}
+	for (i = 0; i < ftg_ftrace_funcs_count(avail); i++)
+		if (is_core_function(ftg_ftrace_funcs_get(avail, i)))
+			records++;
+	if (st.vmlinux_sites >= records) {
+		if (ctx->verbosity > 0)
+			ftg_cmd_info(ctx, "ftguard.ko knows all %zu kernel functions already",
+				     records);
+		ret = 0;
+		goto out;
+	}
+	ks = ftg_cmd_kallsyms(ctx);
+	if (!ks)
+		goto out;
 	cand = ftg_candidates_vmlinux(ks, avail);
 	if (!cand) {
 		ftg_cmd_lib_error(ctx, "listing kernel functions");

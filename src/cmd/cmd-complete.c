@@ -90,77 +90,56 @@ static struct ftg_root *quiet_root(struct ftg_cmd_ctx *ctx)
 	return ctx->froot;
 }
 
-/* Module names: the first field of /proc/modules. */
+/* Module names from /proc/modules, each followed by @suffix. */
 static void add_modules(struct ftg_cmd_ctx *ctx, struct word_list *l,
 			const char *prefix, const char *suffix)
 {
 	struct ftg_root *root = quiet_root(ctx);
-	char *path = root ? ftg_cmd_path(ftg_root_proc(root), "modules") : NULL;
-	size_t plen = strlen(prefix);
-	char *line = NULL, name[256];
-	size_t cap = 0;
-	FILE *f;
+	struct ftg_proc_modules *pm = root ? ftg_proc_modules_read(ftg_root_proc(root)) : NULL;
+	char name[256];
+	size_t i;
 
-	f = path ? fopen(path, "re") : NULL;
-	free(path);
-	if (!f)
-		return;
-	while (getline(&line, &cap, f) > 0) {
-		size_t n = strcspn(line, " \n");
+	for (i = 0; pm && i < ftg_proc_modules_count(pm); i++) {
+		const char *m = ftg_proc_modules_get(pm, i)->name;
 
-		if (n < plen || n + strlen(suffix) >= sizeof(name) ||
-		    strncmp(line, prefix, plen) != 0)
-			continue;
-		snprintf(name, sizeof(name), "%.*s%s", (int)n, line, suffix);
-		list_add(l, name, strlen(name));
+		if (!strncmp(m, prefix, strlen(prefix)) &&
+		    snprintf(name, sizeof(name), "%s%s", m, suffix) < (int)sizeof(name))
+			list_add(l, name, strlen(name));
 	}
-	free(line);
-	fclose(f);
+	ftg_proc_modules_free(pm);
 }
 
 /*
- * Function names from available_filter_functions ("name" or "name [mod]").
- * "MODULE:prefix" completes names of that module, kept qualified.
+ * Function names ftrace can patch. "MODULE:prefix" completes names of that
+ * module, kept qualified.
  */
 static void add_functions(struct ftg_cmd_ctx *ctx, struct word_list *l,
 			  const char *prefix)
 {
 	const char *colon = strchr(prefix, ':');
 	struct ftg_root *root = quiet_root(ctx);
-	char *path = NULL, *line = NULL, mod[128] = "";
-	const char *name_prefix = prefix;
-	size_t cap = 0, plen;
-	FILE *f = NULL;
+	const char *name_prefix = colon ? colon + 1 : prefix;
+	size_t i, plen = strlen(name_prefix);
+	struct ftg_ftrace_funcs *avail;
+	char qualified[384];
 
-	if (colon) {
-		snprintf(mod, sizeof(mod), "[%.*s]", (int)(colon - prefix), prefix);
-		name_prefix = colon + 1;
-	}
-	plen = strlen(name_prefix);
-	if (root)
-		path = ftg_cmd_path(ftg_root_tracefs(root), "available_filter_functions");
-	f = path ? fopen(path, "re") : NULL;
-	free(path);
-	if (!f)
-		return;
-	while (getline(&line, &cap, f) > 0) {
-		size_t n = strcspn(line, " \n");
-		char qualified[384];
+	avail = root ? ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE) : NULL;
+	for (i = 0; avail && i < ftg_ftrace_funcs_count(avail); i++) {
+		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
 
-		if (n < plen || strncmp(line, name_prefix, plen) != 0)
+		if (strncmp(f->name, name_prefix, plen))
 			continue;
 		if (!colon) {
-			list_add(l, line, n);
+			list_add(l, f->name, strlen(f->name));
 			continue;
 		}
-		if (!strstr(line + n, mod))
+		if (!f->module || strlen(f->module) != (size_t)(colon - prefix) ||
+		    strncmp(f->module, prefix, colon - prefix))
 			continue;
-		snprintf(qualified, sizeof(qualified), "%.*s%.*s",
-			 (int)(name_prefix - prefix), prefix, (int)n, line);
+		snprintf(qualified, sizeof(qualified), "%s:%s", f->module, f->name);
 		list_add(l, qualified, strlen(qualified));
 	}
-	free(line);
-	fclose(f);
+	ftg_ftrace_funcs_free(avail);
 	if (!colon)	/* "mod:" is a way in to a module's functions */
 		add_modules(ctx, l, prefix, ":");
 }

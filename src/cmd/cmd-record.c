@@ -39,6 +39,7 @@ struct record_session {
 	struct ftg_live *live;
 	struct ftg_trace_writer *writer;
 	struct tracefs_instance *inst;
+	struct ftg_cmd_events events;	/* -e */
 	pid_t pids[RECORD_MAX_PIDS];	/* -P, and the command with -F */
 	int npids;
 	bool pid_filter_set;
@@ -203,8 +204,8 @@ static int setup_instance(struct record_session *s)
 		return FTG_CMD_ERROR;
 	}
 	s->pid_filter_set = true;
-	if (ftg_args_has(s->args, 'F')) {
-		/* the command's children are its own too, as in trace-cmd -F */
+	if (ftg_args_has(s->args, 'c')) {
+		/* children of the traced pids too, as trace-cmd -c */
 		s->event_fork_was_on = tracefs_option_is_enabled(s->inst,
 								 TRACEFS_OPTION_EVENT_FORK);
 		if (!s->event_fork_was_on &&
@@ -218,6 +219,7 @@ static void restore_instance(struct record_session *s)
 {
 	if (!s->inst)
 		return;
+	ftg_cmd_events_disable(s->ctx, &s->events, s->inst);
 	if (s->pid_filter_set && tracefs_instance_file_clear(s->inst, "set_event_pid") < 0)
 		ftg_cmd_warn(s->ctx, "could not clear the pid filter (set_event_pid)");
 	if (s->notrace_pid_set &&
@@ -307,7 +309,13 @@ static void abandon_command(struct record_session *s)
 static int arm_selection(struct record_session *s)
 {
 	size_t nsites;
-	int ret = ftg_cmd_arm(s->ctx, s->args, s->ctl, s->map, 0, &nsites);
+	int ret;
+
+	/* events only, as trace-cmd record -e: no site to check or arm */
+	if (s->events.n && !ftg_args_has(s->args, 'l') && !ftg_args_has(s->args, 'm') &&
+	    !ftg_args_has(s->args, 'n'))
+		return 0;
+	ret = ftg_cmd_arm(s->ctx, s->args, s->ctl, s->map, 0, &nsites);
 
 	if (!ret && s->ctx->verbosity > 0)
 		ftg_cmd_info(s->ctx, "armed %zu sites", nsites);
@@ -411,6 +419,9 @@ static int record_open_output(struct record_session *s)
 					      RECORD_INSTANCE, ks, 0);
 	if (!s->live)
 		return ftg_cmd_lib_error(s->ctx, "opening the ftguard trace instance");
+	/* the events' formats go into the file: the writer takes them now */
+	if (ftg_cmd_events_enable(s->ctx, &s->events, s->inst, s->live))
+		return FTG_CMD_ERROR;
 	s->writer = ftg_trace_writer_create(s->out_path, ftg_live_formats(s->live),
 					    ftg_live_ncpus(s->live));
 	if (!s->writer) {
@@ -455,6 +466,11 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 				    "after '--'");
 		return FTG_CMD_ERROR;
 	}
+	if (ftg_args_has(args, 'c') && !ftg_args_has(args, 'F') && !ftg_args_has(args, 'P')) {
+		ftg_cmd_usage_error(ctx, args->entry, "-c adds the children of -F's "
+				    "command or of -P's processes: give -F or -P");
+		return FTG_CMD_ERROR;
+	}
 	if (ctx->root) {
 		ftg_cmd_error(ctx, "record arms the live system: --root is not allowed");
 		return FTG_CMD_ERROR;
@@ -462,9 +478,13 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	ret = ftg_cmd_check_globs(ctx, args);
 	if (!ret)
 		ret = parse_pids(&s);
+	if (!ret)
+		ret = ftg_cmd_events_parse(ctx, args, &s.events);
 	if (ret || (ret = ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE |
-					    FTG_NEED_TRACEFS)))
+					    FTG_NEED_TRACEFS))) {
+		ftg_cmd_events_release(&s.events);
 		return ret;
+	}
 	s.progress = isatty(STDERR_FILENO) && ctx->verbosity >= 0 &&
 		     !ftg_args_has(args, FTG_OPT_NO_PROGRESS);
 
@@ -507,6 +527,7 @@ out:
 	ftg_live_free(s.live);
 	ftg_map_free(s.map);
 	tracefs_instance_free(s.inst);
+	ftg_cmd_events_release(&s.events);
 	return ret;
 }
 
@@ -515,10 +536,13 @@ static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_TRACER,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
+	FTG_OPTION_EVENTS,
 	{ .key = 'P', .long_name = "pid", .arg_name = "PID",
 	  .help = "record only events of process PID (repeatable)", .repeatable = true },
 	{ .key = 'F', .long_name = "follow",
-	  .help = "record only events of COMMAND and its children" },
+	  .help = "record only events of COMMAND (its children too with -c)" },
+	{ .key = 'c', .long_name = "children",
+	  .help = "with -F or -P, record the children of those processes too" },
 	{ .key = 'b', .long_name = "buffer-size", .arg_name = "KB",
 	  .help = "per-CPU ring buffer size in KiB (restored at the end)" },
 	{ .key = 'o', .long_name = "output", .arg_name = "FILE",
@@ -535,7 +559,8 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-p TRACER] [-P PID]... [-F] [-b KB] "
+	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-P PID]... "
+		 "[-F [-c]] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
 	.description =
@@ -561,12 +586,23 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"record leaves a whole, readable file of what was captured.\n"
 		"\n"
 		"-P and -F filter by process as in trace-cmd (the instance's\n"
-		"set_event_pid); with -F, children of COMMAND are followed.\n"
+		"set_event_pid): -F records COMMAND only; -c adds the children of\n"
+		"COMMAND or of the -P processes (the event-fork option).\n"
 		"Without them, record leaves its own process out as trace-cmd does\n"
 		"(set_event_notrace_pid, restored at the end): a function on its\n"
 		"read path (vfs_read) would otherwise trace record itself.\n"
 		"--no-filter keeps its events. Events are read in bounded batches,\n"
-		"so Ctrl-C ends a record promptly whatever the event rate.",
+		"so Ctrl-C ends a record promptly whatever the event rate.\n"
+		"\n"
+		"-e SYSTEM[:EVENT] enables kernel tracepoints (sched:sched_switch,\n"
+		"irq, ...) in the 'ftguard' instance for the time of the record, as\n"
+		"trace-cmd record -e does, and FILE carries their formats: both\n"
+		"reports show them among the function records, in time order. A\n"
+		"tracepoint patches no function site, so events need no check and\n"
+		"none is made for them; with -e and no -l or -m, record arms\n"
+		"nothing. -e all is refused (name a system); an unknown system or\n"
+		"event is an error. The pid filters apply to them as to the\n"
+		"functions.",
 	.exit_status =
 		"0 recorded; 1 refused (inconsistent sites, already armed), or\n"
 		"COMMAND failed (the file is complete all the same); 2 usage or\n"
@@ -577,6 +613,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"\n"
 		"ftguard record -p function_graph -l fn_outer -l fn_inner -- sh -c 'echo 9 > /sys/kernel/debug/ftg_target/graph'\n"
 		"  Record the calls with their durations; 'ftguard report' nests them.\n"
+		"\n"
+		"ftguard record -e sched:sched_switch -l vfs_read -- dd if=/dev/zero of=/dev/null count=10\n"
+		"  Record vfs_read and the context switches around it.\n"
 		"\n"
 		"ftguard record -m e1000e -o nic.dat\n"
 		"  Record the e1000e driver until Ctrl-C.",

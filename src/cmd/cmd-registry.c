@@ -15,6 +15,7 @@ extern const struct ftg_cmd_entry ftg_cmd_start_entry;
 extern const struct ftg_cmd_entry ftg_cmd_stop_entry;
 extern const struct ftg_cmd_entry ftg_cmd_reset_entry;
 extern const struct ftg_cmd_entry ftg_cmd_record_entry;
+extern const struct ftg_cmd_entry ftg_cmd_extract_entry;
 extern const struct ftg_cmd_entry ftg_cmd_report_entry;
 extern const struct ftg_cmd_entry ftg_cmd_export_entry;
 extern const struct ftg_cmd_entry ftg_cmd_stream_entry;
@@ -36,6 +37,7 @@ const struct ftg_cmd_entry *const ftg_cmd_table[] = {
 	&ftg_cmd_stop_entry,
 	&ftg_cmd_reset_entry,
 	&ftg_cmd_record_entry,
+	&ftg_cmd_extract_entry,
 	&ftg_cmd_report_entry,
 	&ftg_cmd_export_entry,
 	&ftg_cmd_stream_entry,

@@ -12,11 +12,21 @@ static const char *const site_states[] = {
 	"ok", "armed", "unchecked", "stale", "foreign", "mismatch", "planted", NULL
 };
 
-/* -l GLOB or -l MODULE:GLOB, as the selection reads them. */
+/* -l GLOB, MODULE:GLOB or GLOB:mod:MODULE, as the selection reads them. */
 static bool name_matches(const struct ftg_site *s, const char *pattern)
 {
+	const char *tag = strstr(pattern, ":mod:");
 	const char *colon = strchr(pattern, ':');
+	char glob[256];
 
+	if (tag) {
+		if (strcmp(s->owner, tag + strlen(":mod:")) != 0)
+			return false;
+		if (tag == pattern)
+			return true;
+		snprintf(glob, sizeof(glob), "%.*s", (int)(tag - pattern), pattern);
+		return fnmatch(glob, s->name, 0) == 0;
+	}
 	if (colon) {
 		size_t n = (size_t)(colon - pattern);
 

@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <tracefs.h>
+
 #include "cmd/ftguard-cmd.h"
 
 #define STREAM_POLL_MS		200
@@ -86,6 +88,8 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	struct ftg_trace_counters counters;
 	struct ftg_saved_signals saved;
 	struct ftg_control *ctl = NULL;
+	struct tracefs_instance *inst = NULL;
+	struct ftg_cmd_events events = { 0 };
 	struct ftg_live *live;
 	struct ftg_root *root;
 	struct ftg_map *map;
@@ -101,13 +105,17 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_error(ctx, "stream reads the live system: --root is not allowed");
 		return FTG_CMD_ERROR;
 	}
-	if (ftg_cmd_check_globs(ctx, args) ||
-	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS))
+	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_events_parse(ctx, args, &events) ||
+	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
+		ftg_cmd_events_release(&events);
 		return FTG_CMD_ERROR;
+	}
 	root = ftg_cmd_root(ctx);
 	live = ftg_live_open(ftg_root_tracefs(root), NULL, ftg_root_proc(root), 0);
-	if (!live)
+	if (!live) {
+		ftg_cmd_events_release(&events);
 		return ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
+	}
 	/* Our own reads are real hits, but hidden unless asked (as trace-cmd). */
 	hide_own = !ftg_args_has(args, FTG_OPT_NO_FILTER);
 	if (hide_own)
@@ -122,6 +130,16 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		}
 	}
 	ftg_cmd_catch_signals(&saved);
+	if (events.n) {
+		inst = tracefs_instance_alloc(ftg_root_tracefs(root), "ftguard");
+		if (!inst) {
+			ret = ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
+			goto out;
+		}
+		ret = ftg_cmd_events_enable(ctx, &events, inst, live);
+		if (ret != FTG_CMD_OK)
+			goto out;
+	}
 	if (ftg_args_has(args, 'l') || ftg_args_has(args, 'm')) {
 		ctl = ftg_control_open(ftg_root_debugfs(root));
 		if (!ctl) {
@@ -156,6 +174,10 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ret = ftg_cmd_lib_error(ctx, "reading events");
 out:
 	ftg_control_close(ctl);
+	if (inst)
+		ftg_cmd_events_disable(ctx, &events, inst);
+	tracefs_instance_free(inst);
+	ftg_cmd_events_release(&events);
 	ftg_cmd_restore_signals(&saved);
 	if (st.ex && ftg_exporter_close(st.ex) < 0 && ret == FTG_CMD_OK)
 		ret = ftg_cmd_lib_error(ctx, "writing the output");
@@ -182,6 +204,7 @@ static const struct ftg_cmd_option stream_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
+	FTG_OPTION_EVENTS,
 	{ .key = FTG_OPT_FORCE, .long_name = "force",
 	  .help = "arm more sites than the module's max_arm" },
 	{ .key = FTG_OPT_NO_FILTER, .long_name = "no-filter",
@@ -194,7 +217,8 @@ static const struct ftg_cmd_option stream_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 	.name = "stream",
-	.usage = "[(-l GLOB | -m MODULE)... [-n GLOB]... [--force]] [--no-filter] "
+	.usage = "[(-l GLOB | -m MODULE)... [-n GLOB]... [--force]] [-e SYSTEM[:EVENT]]... "
+		 "[--no-filter] "
 		 "[--json | --csv]",
 	.summary = "Print trace events live until interrupted",
 	.description =
@@ -210,7 +234,11 @@ const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 		"leaves out its own threads, unless --no-filter is given; the count\n"
 		"at the end says how many. Events are read in bounded batches, so\n"
 		"a signal ends the stream promptly whatever the event rate. Lost\n"
-		"events (a full buffer) are reported as they happen and at the end.",
+		"events (a full buffer) are reported as they happen and at the end.\n"
+		"\n"
+		"-e SYSTEM[:EVENT] enables kernel tracepoints in the instance while\n"
+		"the stream runs, as for 'ftguard record': they patch no function\n"
+		"site and need no check; -e all is refused.",
 	.exit_status = "0 stopped by a signal; 1 the arm was refused; 2 an error.",
 	.examples =
 		"ftguard start -m ftg_target; ftguard stream\n"

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -58,73 +59,136 @@ static char *find_tui(void)
 	return strdup(TUI_PROGRAM);	/* execvp searches PATH */
 }
 
-/*
- * Run rather than exec, so that the shell can come back to its prompt;
- * the TUI's own status is passed on.
- */
-static int tui_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
-{
-	char **argv = calloc((size_t)args->argc + 4, sizeof(*argv));
-	char *prog = find_tui();
-	int i, n = 0, status;
-	pid_t pid;
+/* ftguard-tui's options: the registry lists and checks them, the TUI
+ * takes them as typed. */
+enum {
+	TUI_OPT_REFRESH = 1024,
+	TUI_OPT_POLL,
+	TUI_OPT_EVENTS,
+	TUI_OPT_SCREEN,
+	TUI_OPT_ASCII,
+	TUI_OPT_STATS,
+};
 
-	if (!argv || !prog) {
+/*
+ * The command line of ftguard-tui: --root, the options given to `ftguard
+ * tui`, then what followed '--'. The "--NAME" words live in *@names (one
+ * allocation); the rest points into @ctx and @args. NULL when out of
+ * memory.
+ */
+static char **tui_argv(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		       char *prog, char **names)
+{
+	char **argv = calloc((size_t)args->argc + 2 * (size_t)args->nopts + 4,
+			     sizeof(*argv));
+	size_t len = 1;
+	char *p;
+	int i, n = 0;
+
+	for (i = 0; i < args->nopts; i++)
+		len += strlen(ftg_cmd_option_find(args->entry, args->opts[i].key)->long_name) + 3;
+	*names = p = malloc(len);
+	if (!argv || !p) {
 		free(argv);
-		free(prog);
-		ftg_cmd_error(ctx, "%s", strerror(ENOMEM));
-		return FTG_CMD_ERROR;
+		free(p);
+		return NULL;
 	}
 	argv[n++] = prog;
 	if (ctx->root) {
 		argv[n++] = (char *)"--root";
 		argv[n++] = (char *)ctx->root;
 	}
+	for (i = 0; i < args->nopts; i++) {
+		argv[n++] = p;
+		p += sprintf(p, "--%s", ftg_cmd_option_find(args->entry,
+							    args->opts[i].key)->long_name) + 1;
+		if (args->opts[i].value)
+			argv[n++] = (char *)args->opts[i].value;
+	}
 	for (i = 0; i < args->argc; i++)
 		argv[n++] = args->argv[i];
+	return argv;
+}
+
+/*
+ * Run rather than exec, so that the shell can come back to its prompt;
+ * the TUI's own status is passed on.
+ */
+static int tui_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+{
+	char *prog = find_tui(), *names = NULL;
+	char **argv = prog ? tui_argv(ctx, args, prog, &names) : NULL;
+	int status, ret = FTG_CMD_ERROR;
+	pid_t pid;
+
+	if (!argv) {
+		ftg_cmd_error(ctx, "%s", strerror(ENOMEM));
+		goto out;
+	}
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
 		execvp(prog, argv);
 		_exit(127);
 	}
-	free(argv);
 	if (pid < 0 || waitpid(pid, &status, 0) < 0) {
 		ftg_cmd_error(ctx, "running %s: %s", prog, strerror(errno));
-		free(prog);
-		return FTG_CMD_ERROR;
+		goto out;
 	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 		ftg_cmd_error(ctx, "cannot run %s: not in %s nor in PATH (install "
 			      "ftguard's TUI, or set FTGUARD_TUI)", TUI_PROGRAM, FTG_LIBEXECDIR);
-		free(prog);
-		return FTG_CMD_ERROR;
-	}
+	else if (WIFEXITED(status))
+		ret = WEXITSTATUS(status) > FTG_CMD_ERROR ? FTG_CMD_ERROR : WEXITSTATUS(status);
+out:
+	free(argv);
+	free(names);
 	free(prog);
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status) > FTG_CMD_ERROR ? FTG_CMD_ERROR : WEXITSTATUS(status);
-	return FTG_CMD_ERROR;
+	return ret;
 }
+
+static const char *const tui_screens[] = { "sites", "live", "map", NULL };
+
+static const struct ftg_cmd_option tui_options[] = {
+	{ .key = TUI_OPT_REFRESH, .long_name = "refresh", .arg_name = "MS",
+	  .help = "re-read the module's tables every MS ms (default 1000)" },
+	{ .key = TUI_OPT_POLL, .long_name = "poll", .arg_name = "MS",
+	  .help = "drain live events and redraw every MS ms (default 50)" },
+	{ .key = TUI_OPT_EVENTS, .long_name = "events", .arg_name = "N",
+	  .help = "keep the last N live events (default 10000)" },
+	{ .key = FTG_OPT_NO_FILTER, .long_name = "no-filter",
+	  .help = "show the TUI's own events too (H on the Live screen toggles)" },
+	{ .key = TUI_OPT_SCREEN, .long_name = "screen", .arg_name = "NAME",
+	  .help = "start on sites, live or map",
+	  .complete = FTG_COMPLETE_WORDS, .words = tui_screens },
+	{ .key = TUI_OPT_ASCII, .long_name = "ascii",
+	  .help = "ASCII line drawing even in a UTF-8 locale" },
+	{ .key = TUI_OPT_STATS, .long_name = "stats", .arg_name = "FILE",
+	  .help = "at exit, write what the session cost (events/s, refreshes/s, CPU, RSS) to FILE",
+	  .complete = FTG_COMPLETE_FILE },
+	FTG_OPTION_END
+};
 
 const struct ftg_cmd_entry ftg_cmd_tui_entry = {
 	.name = "tui",
-	.usage = "[-- TUI-ARGS...]",
+	.usage = "[OPTIONS] [-- TUI-ARGS...]",
+	.options = tui_options,
 	.summary = "Open the interactive terminal interface",
 	.description =
 		"Runs ftguard-tui from ftguard's libexec directory (or the program\n"
 		"named by FTGUARD_TUI, or the one in ../libexec next to ftguard, or\n"
 		"ftguard-tui from PATH), passing --root DIR when it was given to\n"
-		"ftguard and any arguments after '--'. See ftguard-tui --help for\n"
-		"its options and ? in the TUI for its keys.\n"
+		"ftguard, the options below and any arguments after '--'\n"
+		"(ftguard-tui --help lists them all). ? in the TUI shows its keys.\n"
 		"\n"
 		"The TUI reads events in bounded batches and answers keys and\n"
 		"signals between them, even when the armed function is on its own\n"
 		"read path (vfs_read). Its own events are left out, as trace-cmd\n"
-		"leaves out its own threads: '-- --no-filter', or H on the Live\n"
+		"leaves out its own threads: --no-filter, or H on the Live\n"
 		"screen, shows them. '+' adds kernel functions by glob.",
 	.exit_status = "The TUI's own exit status; 2 when it cannot be run.",
 	.examples =
-		"ftguard tui -- --no-filter --screen live\n"
+		"ftguard tui --no-filter --screen live\n"
 		"  Start on the Live screen, showing the TUI's own events too.",
 	.min_args = 0,
 	.max_args = -1,

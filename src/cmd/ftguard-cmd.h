@@ -39,6 +39,7 @@ enum ftg_cmd_long_key {
 	FTG_OPT_FORCE,
 	FTG_OPT_PERSISTENT,
 	FTG_OPT_NO_FILTER,
+	FTG_OPT_CPU,
 	FTG_OPT_STAT,
 };
 
@@ -71,8 +72,8 @@ struct ftg_cmd_option {
 	  .help = "print machine-readable JSON instead of a table" }
 #define FTG_OPTION_FUNCTIONS \
 	{ .key = 'l', .long_name = "function", .arg_name = "GLOB", \
-	  .help = "select functions matching GLOB or MODULE:GLOB, or the one at NAME@ADDR "\
-		 "(repeatable)", \
+	  .help = "select functions matching GLOB, MODULE:GLOB or GLOB:mod:MODULE (trace-cmd's " \
+		 "form; :mod:MODULE for all of it), or the one at NAME@ADDR (repeatable)", \
 	  .complete = FTG_COMPLETE_FUNCTION, .repeatable = true }
 #define FTG_OPTION_NOTRACE \
 	{ .key = 'n', .long_name = "notrace", .arg_name = "GLOB", \
@@ -201,6 +202,29 @@ void ftg_cmd_restore_signals(const struct ftg_saved_signals *saved);
 struct ftg_trace_file *ftg_cmd_open_trace(struct ftg_cmd_ctx *ctx, const char *path);
 int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 			  const char *path, ftg_event_cb cb, void *data);
+
+/* cmd-events.c: -e SYSTEM[:EVENT], tracepoints beside the functions. */
+#define FTG_OPTION_EVENTS \
+	{ .key = 'e', .long_name = "event", .arg_name = "SYSTEM[:EVENT]", \
+	  .help = "also record kernel event(s) SYSTEM[:EVENT] (repeatable; no site is " \
+		  "patched, so nothing is checked)", .repeatable = true }
+struct tracefs_instance;
+struct ftg_cmd_event {
+	char *system;
+	char *event;			/* NULL: every event of the system */
+	bool enabled;			/* by us: disabled at the end */
+};
+struct ftg_cmd_events {
+	struct ftg_cmd_event *ev;
+	int n;
+};
+int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			 struct ftg_cmd_events *out);
+int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
+			  struct tracefs_instance *inst, struct ftg_live *live);
+void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
+			    struct tracefs_instance *inst);
+void ftg_cmd_events_release(struct ftg_cmd_events *evs);
 
 /* cmd-util.c: output of kernel-supplied text, escaped by ftg_escape():
  * free text keeps its spaces, a name becomes one word. */

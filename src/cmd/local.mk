@@ -19,6 +19,8 @@ ftguard_SOURCES = \
 	src/cmd/cmd-stop.c \
 	src/cmd/cmd-reset.c \
 	src/cmd/cmd-record.c \
+	src/cmd/cmd-events.c \
+	src/cmd/cmd-extract.c \
 	src/cmd/cmd-report.c \
 	src/cmd/cmd-export.c \
 	src/cmd/cmd-stream.c \
@@ -31,7 +33,7 @@ ftguard_LDADD = libftguard.la $(TRACEFS_LIBS) $(READLINE_LIBS)
 # Man pages are generated from the registry by 'ftguard __man' and kept in
 # doc/ (so a tarball needs no built binary); tests/cmd/run fails when they
 # drift from the registry. 'make update-man' regenerates them.
-FTG_CMD_NAMES = status check sites map snapshot start stop reset record report \
+FTG_CMD_NAMES = status check sites map snapshot start stop reset record extract report \
 	export stream shell tui help
 dist_man_MANS += doc/ftguard.1 $(FTG_CMD_NAMES:%=doc/ftguard-%.1)
 

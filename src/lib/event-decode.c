@@ -166,7 +166,7 @@ int trace_page_check(const void *page, size_t size, size_t page_size)
 		return -1;
 	}
 	memcpy(&commit, (const char *)page + 8, sizeof(commit));
-	commit &= ~TRACE_COMMIT_FLAGS;
+	commit &= TRACE_COMMIT_MASK;
 	if (commit > size - TRACE_PAGE_HDR_SIZE) {
 		errno = EINVAL;
 		return -1;

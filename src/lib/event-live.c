@@ -42,6 +42,7 @@ struct ftg_live {
 	struct tracefs_instance *inst;
 	struct tracefs_instance *top;	/* saved_cmdlines is top-level only */
 	struct ftg_trace_formats *fmt;
+	char *tracefs_dir;		/* NULL: the mounted tracefs */
 	struct timespec cmdlines_read;
 	struct live_cpu *cpus;
 	int ncpus;
@@ -213,6 +214,24 @@ struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
 	return live_open(tracefs_dir, instance, NULL, ks, flags);
 }
 
+/*
+ * poll() on trace_pipe_raw waits for the instance's buffer_percent of a
+ * CPU's buffer to fill (50 by default). A live view wants every event as
+ * it comes, and on 6.1 that wait also trips a WARN in the kernel's
+ * ring_buffer_nr_dirty_pages() once the reader has swapped in more pages
+ * than the writer touched (a small buffer read fast). 0 wakes on any
+ * event and takes neither path. The instance is ftguard's own: nothing
+ * else reads it with a watermark.
+ */
+static void wake_on_any_event(struct ftg_live *live)
+{
+	char *path = tracefs_instance_get_file(live->inst, "buffer_percent");
+
+	if (path && access(path, W_OK) == 0)
+		tracefs_instance_file_write(live->inst, "buffer_percent", "0");
+	tracefs_put_tracing_file(path);
+}
+
 static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 				  const char *proc_dir,
 				  const struct ftg_kallsyms *ks,
@@ -232,6 +251,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 		goto fail_errno;
 	}
 	live->top = tracefs_instance_alloc(tracefs_dir, NULL);
+	if (tracefs_dir && !(live->tracefs_dir = strdup(tracefs_dir)))
+		goto fail;
 	live->fmt = trace_formats_read(tracefs_dir, NULL, proc_dir, ks);
 	if (!live->top)
 		goto fail;
@@ -256,6 +277,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 			     live->fmt->page_size;
 	live->budget_ms = DEFAULT_BUDGET_MS;
 	live->proc_comms = !tracefs_dir;
+	if (!tracefs_dir)
+		wake_on_any_event(live);
 	return live;
 fail:
 	saved = errno ? errno : EIO;
@@ -286,6 +309,7 @@ void ftg_live_free(struct ftg_live *live)
 	ftg_trace_formats_free(live->fmt);
 	tracefs_instance_free(live->inst);
 	tracefs_instance_free(live->top);
+	free(live->tracefs_dir);
 	free(live);
 }
 
@@ -316,6 +340,28 @@ struct tep_handle *ftg_live_tep(struct ftg_live *live)
 struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live)
 {
 	return live->fmt;
+}
+
+/**
+ * ftg_live_add_system - decode and record the events of one more system
+ * @live: the session
+ * @system: an event system of tracefs (sched, irq, ...)
+ *
+ * The session reads ftguard's own events; tracepoints a caller enables
+ * in the instance (tracefs_event_enable()) need their formats too, for
+ * decoding and for a trace.dat that trace-cmd reads without warnings.
+ * Call before ftg_trace_writer_create() takes ftg_live_formats(): a
+ * writer made earlier writes the formats of its time.
+ *
+ * Return: 0, or -1 with errno ENOENT when tracefs has no such system.
+ */
+int ftg_live_add_system(struct ftg_live *live, const char *system)
+{
+	if (!system || !*system || strchr(system, '/')) {
+		errno = EINVAL;
+		return -1;
+	}
+	return trace_formats_add_system(live->fmt, live->tracefs_dir, system);
 }
 
 /**
@@ -423,7 +469,7 @@ static int handle_page(struct ftg_live *live, int cpu, int size,
 		return 0;
 	memcpy(&commit, live->page + 8, sizeof(commit));
 	live->counters.pages++;
-	live->counters.bytes += commit & ~TRACE_COMMIT_FLAGS;
+	live->counters.bytes += commit & TRACE_COMMIT_MASK;
 	if (writer && ftg_trace_writer_add_page(writer, cpu, live->page, size))
 		return -1;
 	if ((live->hide_pid || live->proc_comms) && cb) {

@@ -13,7 +13,8 @@
  * ftg_map_arch - the layout the map's addresses describe
  * @map: a finished map
  *
- * Return: FTG_ARCH_AMD64, FTG_ARCH_I386, or FTG_ARCH_UNKNOWN (empty map).
+ * Return: FTG_ARCH_AMD64, FTG_ARCH_I386, FTG_ARCH_ARM64, or
+ * FTG_ARCH_UNKNOWN (empty map).
  */
 enum ftg_arch ftg_map_arch(const struct ftg_map *map)
 {
@@ -24,7 +25,7 @@ enum ftg_arch ftg_map_arch(const struct ftg_map *map)
  * ftg_arch_name - the name of a layout
  * @arch: the layout
  *
- * Return: "amd64", "i386" or "unknown".
+ * Return: "amd64", "i386", "arm64" or "unknown".
  */
 const char *ftg_arch_name(enum ftg_arch arch)
 {
@@ -33,6 +34,8 @@ const char *ftg_arch_name(enum ftg_arch arch)
 		return "amd64";
 	case FTG_ARCH_I386:
 		return "i386";
+	case FTG_ARCH_ARM64:
+		return "arm64";
 	default:
 		return "unknown";
 	}

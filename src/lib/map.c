@@ -483,12 +483,24 @@ static int find_overlaps(struct ftg_map *map)
 	return 0;
 }
 
+/*
+ * Where the core kernel's text lies tells the layout: amd64 links it in
+ * the top 2 GiB (the kernel code model), arm64 in its vmalloc area below
+ * that, i386 under 4 GiB. Without it, the width of the addresses.
+ */
 static enum ftg_arch guess_arch(const struct ftg_map *map)
 {
 	const struct ftg_region *r = map->regions.data;
 	bool any = false;
 	size_t i;
 
+	for (i = 0; i < map->regions.len; i++) {
+		if (r[i].kind != FTG_REGION_CORE_TEXT)
+			continue;
+		if (r[i].start >= 0xffffffff80000000ULL)
+			return FTG_ARCH_AMD64;
+		return r[i].start > UINT32_MAX ? FTG_ARCH_ARM64 : FTG_ARCH_I386;
+	}
 	if (map->have_status && map->status.vmalloc_end) {
 		if (map->status.vmalloc_end > UINT32_MAX + 1ULL)
 			return FTG_ARCH_AMD64;

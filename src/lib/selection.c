@@ -105,27 +105,57 @@ static bool glob_valid(const char *glob)
 	return true;
 }
 
+/*
+ * trace-cmd's (and set_ftrace_filter's) GLOB:mod:MODULE, GLOB empty for
+ * every function of MODULE: sets the module and name parts of @text.
+ * Return: true when @text has that form.
+ */
+static bool split_mod_form(const char *text, const char **mod, size_t *mod_len,
+			   const char **name, size_t *name_len)
+{
+	const char *tag = strstr(text, ":mod:");
+
+	if (!tag)
+		return false;
+	*mod = tag + strlen(":mod:");
+	*mod_len = strlen(*mod);
+	*name = tag == text ? "*" : text;
+	*name_len = tag == text ? 1 : (size_t)(tag - text);
+	return true;
+}
+
 static int parse_pattern(struct pattern *p, const char *text)
 {
 	const char *colon = strchr(text, ':');
-	const char *name = colon ? colon + 1 : text;
-	const char *at = strrchr(name, '@');
+	const char *mod = text, *name = colon ? colon + 1 : text;
+	size_t mod_len = colon ? (size_t)(colon - text) : 0;
+	size_t name_len = strlen(name);
+	char *at;
 
-	if (colon && colon == text)
+	if (split_mod_form(text, &mod, &mod_len, &name, &name_len)) {
+		if (!mod_len || strchr(mod, ':'))
+			return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
+					"\"%s\": want GLOB:mod:MODULE", text);
+		colon = mod;	/* a module is given */
+	} else if (colon && colon == text) {
 		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
 				"\"%s\": empty module before ':'", text);
+	}
 	p->text = strdup(text);
-	p->module = colon ? strndup(text, colon - text) : NULL;
-	p->glob = at ? strndup(name, at - name) : strdup(name);
+	p->module = colon ? strndup(mod, mod_len) : NULL;
+	p->glob = strndup(name, name_len);
 	if (!p->text || (colon && !p->module) || !p->glob)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	if (!*p->glob)
-		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
-				"\"%s\": empty function name", text);
+	at = strrchr(p->glob, '@');
 	if (at && (ftgl_parse_hex(at + 1, &p->addr) || !p->addr))
 		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
 				"\"%s\": bad address after '@' (want NAME@0xADDR)",
 				text);
+	if (at)
+		p->glob[at - p->glob] = '\0';
+	if (!*p->glob)
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
+				"\"%s\": empty function name", text);
 	if (!glob_valid(p->glob))
 		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
 				"\"%s\": unbalanced '[' in glob", text);
@@ -154,7 +184,8 @@ static int add_pattern(struct ftgl_vec *v, const char *text)
 /**
  * ftg_selection_add - add a -l pattern
  * @sel: the selection
- * @pattern: GLOB, MODULE:GLOB or NAME@ADDR (or MODULE:NAME@ADDR)
+ * @pattern: GLOB, MODULE:GLOB, GLOB:mod:MODULE (":mod:MODULE": all of it)
+ *           or NAME@ADDR (or MODULE:NAME@ADDR)
  *
  * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
  */

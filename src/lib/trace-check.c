@@ -308,7 +308,7 @@ static int check_options(struct cursor *c, bool *has_clock)
 static int check_page(struct cursor *c, uint64_t page_off,
 		      const unsigned char *page, uint32_t page_size)
 {
-	uint64_t commit = swap_n(page + 8, 8, c->swap) & ~TRACE_COMMIT_FLAGS;
+	uint64_t commit = swap_n(page + 8, 8, c->swap) & TRACE_COMMIT_MASK;
 	uint64_t pos = TRACE_PAGE_HDR_SIZE, end, len;
 	unsigned int type_len;
 

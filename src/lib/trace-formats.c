@@ -321,6 +321,51 @@ static int read_systems(struct ftg_trace_formats *fmt,
 	return 0;
 }
 
+/**
+ * trace_formats_add_system - add the formats of one more event system
+ * @fmt: formats already read
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @system: the system (sched, irq...); one already there is not read again
+ *
+ * The tep is rebuilt, so events of @system decode and a file written with
+ * @fmt carries their formats.
+ *
+ * Return: 0, or -1 with errno ENOENT when @system has no events.
+ */
+int trace_formats_add_system(struct ftg_trace_formats *fmt,
+			     const char *tracefs_dir, const char *system)
+{
+	struct tracefs_instance *top;
+	struct trace_system *grown, *sys;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < fmt->nr_systems; i++)
+		if (!strcmp(fmt->systems[i].name, system))
+			return 0;
+	grown = realloc(fmt->systems, (fmt->nr_systems + 1) * sizeof(*grown));
+	if (!grown)
+		return -1;
+	fmt->systems = grown;
+	sys = memset(&grown[fmt->nr_systems], 0, sizeof(*sys));
+	sys->name = strdup(system);
+	top = tracefs_instance_alloc(tracefs_dir, NULL);
+	if (!sys->name || !top) {
+		free(sys->name);
+		tracefs_instance_free(top);
+		return -1;
+	}
+	ret = read_event_formats(top, tracefs_dir, system, &sys->events,
+				 &sys->nr_events);
+	tracefs_instance_free(top);
+	fmt->nr_systems++;	/* so that free sees what was read */
+	if (!ret && !sys->nr_events) {
+		errno = ENOENT;
+		ret = -1;
+	}
+	return ret ? -1 : trace_formats_parse(fmt);
+}
+
 /* The kallsyms a caller already read: a copy, cut down in place later. */
 static int blob_from_kallsyms(struct trace_blob *blob,
 			      const struct ftg_kallsyms *ks)

@@ -65,7 +65,12 @@ struct ftg_trace_formats {
 
 /* Ring-buffer page layout (header_page, 64-bit little-endian kernel). */
 #define TRACE_PAGE_HDR_SIZE	16
-#define TRACE_COMMIT_FLAGS	(3ULL << 30)	/* missed events flags */
+/*
+ * The commit word's low bits are the data size; the kernel ORs the missed
+ * events flags above them with a signed int (1 << 31), which on a 64-bit
+ * long sets every high bit: mask the size in, as kbuffer does.
+ */
+#define TRACE_COMMIT_MASK	((1ULL << 27) - 1)
 
 /* Event header type_len values (header_event). */
 #define TRACE_TYPE_PADDING	29
@@ -84,6 +89,8 @@ __hidden void trace_syms_format(const struct trace_syms *syms,
 /* trace-formats.c */
 __hidden void trace_blob_free(struct trace_blob *blob);
 __hidden int trace_formats_parse(struct ftg_trace_formats *fmt);
+__hidden int trace_formats_add_system(struct ftg_trace_formats *fmt,
+				      const char *tracefs_dir, const char *system);
 __hidden int trace_formats_add_cmdline(struct ftg_trace_formats *fmt,
 				       int pid, const char *comm);
 __hidden struct ftg_trace_formats *

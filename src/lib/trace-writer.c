@@ -190,7 +190,7 @@ static int append_page(struct ftg_trace_writer *w, int cpu, const void *page,
 			return -1;
 	}
 	memcpy(&commit, (const char *)page + 8, sizeof(commit));
-	w->bytes += commit & ~TRACE_COMMIT_FLAGS;
+	w->bytes += commit & TRACE_COMMIT_MASK;
 	c->size += w->fmt->page_size;
 	return 0;
 }

@@ -213,12 +213,29 @@ END {
 		row(6, sprintf("arm %d cold sites: update vs tracer on", n), 2, "-",
 		    sprintf("ftguard: arm %s = check %s + update; %d armed; off %s; %s", ms(median("arm.ftguard_" n)),
 			    ms(median("arm.check_" n)), median("arm.ftguard_armed_" n), ms(median("arm.disarm_" n)), kdetail))
+		# what a user waits for: select + arm (check included) against
+		# set_ftrace_filter + current_tracer
+		if (!has("arm.select_" n)) continue
+		nr = 0
+		for (i = 1; i <= cnt["arm.ftguard_" n] && i <= cnt["arm.kernel_" n]; i++)
+			r[++nr] = (val["arm.select_" n, i] + val["arm.ftguard_" n, i]) / (val["arm.kernel_filter_" n, i] + val["arm.kernel_" n, i])
+		row(6, sprintf("arm %d cold sites: whole, vs filter + on", n), 2, "-",
+		    sprintf("ftguard: select %s + arm %s; kernel: filter %s + on %s", ms(median("arm.select_" n)),
+			    ms(median("arm.ftguard_" n)), ms(median("arm.kernel_filter_" n)), ms(median("arm.kernel_" n))))
 	}
 
 	if (has("tui.refreshes_per_s"))
 		info(7, "TUI --bench (synthetic events)",
 		     sprintf("%s refreshes/s, %s ev/s, %s%% CPU, %s KiB peak RSS", median("tui.refreshes_per_s"),
 			     median("tui.events_per_s"), median("tui.cpu_pct"), median("tui.peak_rss_kib")))
+
+	if (has("tui_real.refreshes_per_s"))
+		info(7, "TUI, vfs_read armed, dd read load",
+		     sprintf("%s refreshes/s, %s ev/s read, %s lost, %s%% CPU, %s KiB peak RSS; key %s, q %s",
+			     median("tui_real.refreshes_per_s"), median("tui_real.events_per_s"),
+			     median("tui_real.lost"), median("tui_real.cpu_pct"),
+			     median("tui_real.peak_rss_kib"), ms(median("tui_real.key_ns")),
+			     ms(median("tui_real.quit_ns"))))
 
 	if (json == "") exit
 	printf "{\n  \"samples\": {\n" >json

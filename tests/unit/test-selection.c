@@ -131,6 +131,32 @@ static void test_module_and_exclusions(void **state)
 	ftg_candidates_free(c);
 }
 
+/* trace-cmd's GLOB:mod:MODULE and :mod:MODULE select as MODULE:GLOB. */
+static void test_mod_form(void **state)
+{
+	const char *const p[] = { "fn_?:mod:target", NULL };
+	const char *const q[] = { ":mod:target", NULL };
+	const char *const r[] = { "cleanup:mod:e1000e", NULL };
+	const char *const e[] = { "*", "-n :mod:target", "-n *:mod:e1000e", NULL };
+	struct ftg_candidates *c = resolve(*state, p);
+
+	assert_int_equal(ftg_candidates_count(c), 2);
+	assert_candidate(c, 0, "fn_a", 0xffffffffc0b00000ULL, "target");
+	ftg_candidates_free(c);
+	c = resolve(*state, q);
+	assert_int_equal(ftg_candidates_count(c), 3);
+	assert_candidate(c, 2, "trigger_write", 0xffffffffc0b00040ULL, "target");
+	ftg_candidates_free(c);
+	c = resolve(*state, r);
+	assert_int_equal(ftg_candidates_count(c), 1);
+	assert_candidate(c, 0, "cleanup", 0xffffffffc0a02000ULL, "e1000e");
+	ftg_candidates_free(c);
+	c = resolve(*state, e);
+	/* do_one_initcall cleanup x2 vfs_read vfs_write schedule */
+	assert_int_equal(ftg_candidates_count(c), 6);
+	ftg_candidates_free(c);
+}
+
 static void test_no_match(void **state)
 {
 	const char *const p[] = { "no_such_fn*", NULL };
@@ -165,6 +191,7 @@ static void test_bad_patterns(void **state)
 	struct ftg_selection *sel = ftg_selection_new();
 	static const char *const bad[] = {
 		"", "fn[abc", ":fn", "mod:", "fn@", "fn@zz", "fn@0", "@0x10",
+		":mod:", "fn:mod:", "fn:mod:a:b",
 	};
 	size_t i;
 
@@ -383,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_glob),
 		cmocka_unit_test(test_duplicate_names),
 		cmocka_unit_test(test_module_and_exclusions),
+		cmocka_unit_test(test_mod_form),
 		cmocka_unit_test(test_no_match),
 		cmocka_unit_test(test_bad_patterns),
 		cmocka_unit_test(test_vmlinux_candidates),

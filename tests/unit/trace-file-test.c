@@ -488,6 +488,61 @@ static void test_writer_rejects_bad_input(void **state)
 	ftg_trace_formats_free(fmt);
 }
 
+/*
+ * A page read after an overrun: the kernel stores the missed count after
+ * the data and adds its flags to the commit word with a signed int
+ * (1 << 31), which sets every high bit of the 64-bit word. Such a page is
+ * a good page: the writer takes it, our reader and trace-cmd read its
+ * events and trace-cmd says how many were dropped.
+ */
+static void test_overrun_page(void **state)
+{
+	struct ftg_trace_formats *fmt = tt_formats();
+	char *dir = tt_tmpdir(), *file = tt_path(dir, "overrun.dat");
+	char *path = tt_path(TRACE_FIXTURES, "raw-pages-cpu0.bin");
+	unsigned char page[PAGE];
+	uint64_t commit, missed = 42;
+	struct ev_list plain = { 0 }, got = { 0 };
+	struct ftg_trace_writer *w;
+	struct ftg_trace_file *tf;
+	char err[256], **lines;
+	FILE *fp;
+
+	fp = fopen(path, "rb");
+	assert_non_null(fp);
+	assert_int_equal(fread(page, 1, PAGE, fp), PAGE);
+	fclose(fp);
+	assert_true(ftg_page_decode(fmt, 0, page, PAGE, collect, &plain) > 0);
+	memcpy(&commit, page + 8, 8);
+	assert_true(commit + 8 <= PAGE - 16);
+	memcpy(page + 16 + commit, &missed, 8);	/* the commit stays the data size */
+	commit += (uint64_t)(int64_t)(1 << 30);
+	commit += (uint64_t)(int64_t)(int)(1U << 31);
+	assert_int_equal(commit >> 32, 0xffffffffULL);
+	memcpy(page + 8, &commit, 8);
+
+	assert_int_equal(ftg_page_decode(fmt, 0, page, PAGE, collect, &got), plain.n);
+	w = ftg_trace_writer_create(file, fmt, 2);
+	assert_non_null(w);
+	assert_int_equal(ftg_trace_writer_add_page(w, 0, page, PAGE), 0);
+	assert_int_equal(ftg_trace_writer_close(w), 0);
+	tf = ftg_trace_file_open(file, err, sizeof(err));
+	assert_non_null(tf);
+	got.n = 0;
+	assert_int_equal(ftg_trace_file_iterate(tf, collect, &got), 0);
+	assert_int_equal(got.n, plain.n);
+	ftg_trace_file_close(tf);
+	lines = tt_report(file, "", NULL);
+	assert_int_equal(tt_count(lines, "[42 EVENTS DROPPED]"), 1);
+	tt_lines_free(lines);
+	free(plain.ev);
+	free(got.ev);
+	free(path);
+	free(file);
+	tt_rmdir(dir);
+	ftg_trace_formats_free(fmt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -499,6 +554,7 @@ int main(void)
 		cmocka_unit_test(test_abandoned_writer_leaves_nothing),
 		cmocka_unit_test(test_cpu_stats_option),
 		cmocka_unit_test(test_writer_rejects_bad_input),
+		cmocka_unit_test(test_overrun_page),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -275,7 +275,7 @@ arm_n() {
 	sites_where "\$4 == \"ftg_cold\" && \$7 ~ /^${_glob%\*}/" >/tmp/cold-n.txt
 	[ "$(wc -l </tmp/cold-n.txt)" = "$_n" ] || fail "$(wc -l </tmp/cold-n.txt) cold sites match $_glob, not $_n"
 	exec 3<>"$FTG_DEBUGFS/control"
-	select_file /tmp/cold-n.txt
+	timed arm "select_$_n" select_file /tmp/cold-n.txt
 	if [ "$_n" -gt "$(status max_arm)" ] && echo arm >&3 2>/dev/null; then
 		fail "arm of $_n > max_arm sites without force succeeded"
 	fi
@@ -319,6 +319,68 @@ elif command -v tmux >/dev/null && command -v ftguard-tui >/dev/null; then
 	sed -n 's/^bench //p' /tmp/tui-bench.txt | tr ' ' '\n' | sed 's/=/ /' |
 		while read -r k v; do sample tui "$k" "$v"; done
 	tmux -L ftgbench kill-server 2>/dev/null
+else
+	log "no tmux or ftguard-tui: figure 7 left out"
+fi
+
+# ---- 7, real events: the TUI arms vfs_read under a read load ----------------
+# What a user sees: vfs_read armed from the TUI (its own reads of the buffer
+# are vfs_read calls too) while dd runs 100,000 one-byte reads over and
+# over. Key latency is the guest-clock time from sending a key until the
+# screen shows its answer; --stats gives refreshes/s, events/s, CPU, RSS.
+tui_screen() { tmux -L ftgbench capture-pane -p -t tui 2>/dev/null; }
+tui_shows() { tui_screen | grep -Eq -- "$1"; }
+# tui_wait SECONDS REGEX: poll the screen every 10 ms until it shows REGEX
+tui_wait() {
+	_end=$(( $(date +%s) + $1 ))
+	until tui_shows "$2"; do
+		[ "$(date +%s)" -ge "$_end" ] && { tui_screen; return 1; }
+		usleep 10000
+	done
+}
+# key_answer KEY REGEX: one sample of KEY's latency
+key_answer() {
+	_t0=$(now_ns)
+	tmux -L ftgbench send-keys -t tui "$1"
+	tui_wait 30 "$2" || fail "figure 7: key $1 not answered (/$2/)"
+	sample tui_real key_ns $(( $(now_ns) - _t0 ))
+}
+if ! want 7; then
+	:
+elif command -v tmux >/dev/null && command -v ftguard-tui >/dev/null; then
+	. /tests/read-load.inc
+	load_ftguard
+	ftguard -q check -l vfs_read || fail "figure 7: check -l vfs_read"
+	rm -f /tmp/tui-real.txt
+	tmux -L ftgbench new-session -d -s tui -x 80 -y 24 \
+		"ftguard tui -- --refresh 250 --stats /tmp/tui-real.txt 2>/tmp/tui-real.err" ||
+		fail "tmux new-session"
+	tui_wait 60 ' Sites .* Live .* Map ' || fail "figure 7: no tab bar"
+	tmux -L ftgbench send-keys -t tui / vfs_read Enter
+	tui_wait 20 '^ vfs_read +vmlinux ' || fail "figure 7: vfs_read not listed"
+	tmux -L ftgbench send-keys -t tui a
+	tui_wait 20 'armed 1 site' || fail "figure 7: vfs_read not armed"
+	read_load_start
+	key_answer 2 'FOLLOW \(p\) \| lost [0-9]+ \| events [0-9]+'
+	for r in $(seq "$REPS"); do
+		key_answer '?' 'Help: Live'
+		key_answer Escape 'FOLLOW \(p\)'
+		key_answer 1 'FUNCTION +OWNER +ADDRESS'
+		key_answer 2 'FOLLOW \(p\)'
+	done
+	sleep "${BENCH_TUI_SECS:-10}"	# the load runs on: the rates are over the session
+	_t0=$(now_ns)
+	tmux -L ftgbench send-keys -t tui q
+	wait_for 30 grep -q '^bench ' /tmp/tui-real.txt || fail "figure 7: the TUI did not quit"
+	wait_for 10 nothing_enabled || fail "figure 7: vfs_read still enabled after q"
+	sample tui_real quit_ns $(( $(now_ns) - _t0 ))
+	read_load_stop
+	cat /tmp/tui-real.txt
+	sed -n 's/^bench //p' /tmp/tui-real.txt | tr ' ' '\n' | sed 's/=/ /' |
+		while read -r k v; do sample tui_real "$k" "$v"; done
+	sample tui_real lost "$(sed -n 's/^events: .*, \([0-9]*\) lost$/\1/p' /tmp/tui-real.txt)"
+	tmux -L ftgbench kill-server 2>/dev/null
+	unload_soon ftguard || fail "figure 7: rmmod ftguard"
 else
 	log "no tmux or ftguard-tui: figure 7 left out"
 fi

@@ -209,7 +209,8 @@ for f in status sites modules check; do cat "$FTG_DEBUGFS/$f" >"$snap/debug/ftgu
 for f in available_filter_functions enabled_functions touched_functions; do
 	[ -r "$TRACEFS/$f" ] && cat "$TRACEFS/$f" >"$snap/tracing/$f"
 done
-printf 'ftguard-snapshot 1\narch i386\ncreated %s\n' "$(date +%s)" >"$snap/ftguard-snapshot"
+printf 'ftguard-snapshot 1\narch i386\ncreated %s\nrelease %s\nmachine %s\nversion %s\n' \
+	"$(date +%s)" "$(uname -r)" "$(uname -m)" "$(uname -v)" >"$snap/ftguard-snapshot"
 (cd "$snap" && tar czf /tmp/i386-reuse-snapshot.tar.gz .) || fail "snapshot tar failed"
 export_file /tmp/i386-reuse-snapshot.tar.gz
 printf 'init_region %s\nstale_site %s %s\n' "$init_region" "$stale_addr" "$stale_name" >/tmp/addresses.txt

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel events beside the traced functions: `-e SYSTEM[:EVENT]` as
+ * trace-cmd takes it, for record, start and stream.
+ *
+ * A tracepoint is enabled in ftguard's own trace instance only; it patches
+ * no function site, so it needs no check. The arguments are validated
+ * against tracefs before anything is enabled, and only what this command
+ * enabled is disabled again at its end.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tracefs.h>
+
+#include "cmd/ftguard-cmd.h"
+
+/* Systems -e refuses: ftguard's own events are always on, ftrace's are
+ * the tracers' (function, funcgraph...) and cannot be enabled. */
+static const char *const reserved_systems[] = { "ftguard", "ftrace", NULL };
+
+static bool list_has(char **list, const char *name)
+{
+	int i;
+
+	for (i = 0; list && list[i]; i++)
+		if (!strcmp(list[i], name))
+			return true;
+	return false;
+}
+
+/* What needs no tracefs: the shape of @arg. */
+static int parse_one(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		     const char *arg, struct ftg_cmd_event *out)
+{
+	const char *colon = strchr(arg, ':');
+	int i;
+
+	if (!strcmp(arg, "all")) {
+		ftg_cmd_usage_error(ctx, args->entry, "-e all: enabling every kernel "
+				    "event is refused; name a SYSTEM or SYSTEM:EVENT");
+		return FTG_CMD_ERROR;
+	}
+	out->system = colon ? strndup(arg, colon - arg) : strdup(arg);
+	out->event = colon ? strdup(colon + 1) : NULL;
+	if (!out->system || (colon && !out->event))
+		return ftg_cmd_lib_error(ctx, "-e");
+	if (!*out->system || (out->event && !*out->event) ||
+	    strchr(out->system, '/') || (out->event && strpbrk(out->event, "/:"))) {
+		ftg_cmd_usage_error(ctx, args->entry, "-e %s: not SYSTEM or SYSTEM:EVENT",
+				    arg);
+		return FTG_CMD_ERROR;
+	}
+	for (i = 0; reserved_systems[i]; i++) {
+		if (!strcmp(out->system, reserved_systems[i])) {
+			ftg_cmd_usage_error(ctx, args->entry, "-e %s: the %s events are not "
+					    "for -e%s", arg, out->system,
+					    i == 0 ? " (ftguard records its own)" : "");
+			return FTG_CMD_ERROR;
+		}
+	}
+	return 0;
+}
+
+static int check_exists(struct ftg_cmd_ctx *ctx, const char *tracing_dir,
+			char **systems, const char *arg, const struct ftg_cmd_event *e)
+{
+	char **events;
+	bool found;
+
+	if (!list_has(systems, e->system)) {
+		ftg_cmd_error(ctx, "-e %s: no event system '%s' in %s/events", arg,
+			      e->system, tracing_dir);
+		return FTG_CMD_ERROR;
+	}
+	if (!e->event)
+		return 0;
+	events = tracefs_system_events(tracing_dir, e->system);
+	found = list_has(events, e->event);
+	tracefs_list_free(events);
+	if (!found) {
+		ftg_cmd_error(ctx, "-e %s: no event '%s' in system '%s'", arg, e->event,
+			      e->system);
+		return FTG_CMD_ERROR;
+	}
+	return 0;
+}
+
+/**
+ * ftg_cmd_events_parse - read and validate every -e of @args
+ * @ctx: the command
+ * @args: its arguments
+ * @out: filled in (release with ftg_cmd_events_release())
+ *
+ * Return: 0 (also when there is no -e), or FTG_CMD_ERROR after saying why.
+ */
+int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			 struct ftg_cmd_events *out)
+{
+	int i, n = ftg_args_count(args, 'e'), ret = 0;
+	const char *tracing_dir;
+	char **systems;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return 0;
+	out->ev = calloc(n, sizeof(*out->ev));
+	if (!out->ev)
+		return ftg_cmd_lib_error(ctx, "-e");
+	for (i = 0; i < n && !ret; i++) {
+		out->n = i + 1;
+		ret = parse_one(ctx, args, ftg_args_nth(args, 'e', i), &out->ev[i]);
+	}
+	if (ret || ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
+		return FTG_CMD_ERROR;
+	tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
+	systems = tracefs_event_systems(tracing_dir);
+	if (!systems) {
+		ftg_cmd_error(ctx, "cannot list the event systems in %s/events: %s",
+			      tracing_dir, strerror(errno ? errno : ENOENT));
+		return FTG_CMD_ERROR;
+	}
+	for (i = 0; i < n && !ret; i++)
+		ret = check_exists(ctx, tracing_dir, systems, ftg_args_nth(args, 'e', i),
+				   &out->ev[i]);
+	tracefs_list_free(systems);
+	return ret;
+}
+
+/**
+ * ftg_cmd_events_enable - enable the parsed events in @inst
+ * @ctx: the command
+ * @evs: from ftg_cmd_events_parse()
+ * @inst: ftguard's trace instance
+ * @live: the session that reads it, or NULL: learns the events' formats
+ *        (call before a writer takes them)
+ *
+ * An event that was already on in @inst stays on at the end.
+ *
+ * Return: 0, or FTG_CMD_ERROR after saying why (what was enabled stays
+ * recorded in @evs for ftg_cmd_events_disable()).
+ */
+int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
+			  struct tracefs_instance *inst, struct ftg_live *live)
+{
+	struct ftg_cmd_event *e;
+	int i;
+
+	for (i = 0; i < evs->n; i++) {
+		e = &evs->ev[i];
+		if (live && ftg_live_add_system(live, e->system) < 0) {
+			ftg_cmd_error(ctx, "reading the formats of %s events: %s",
+				      e->system, strerror(errno));
+			return FTG_CMD_ERROR;
+		}
+		if (tracefs_event_is_enabled(inst, e->system, e->event) ==
+		    TRACEFS_ALL_ENABLED)
+			continue;
+		if (tracefs_event_enable(inst, e->system, e->event) < 0) {
+			ftg_cmd_error(ctx, "enabling %s%s%s: %s", e->system,
+				      e->event ? ":" : "", e->event ? e->event : "",
+				      strerror(errno));
+			return FTG_CMD_ERROR;
+		}
+		e->enabled = true;
+	}
+	return 0;
+}
+
+/**
+ * ftg_cmd_events_disable - disable what ftg_cmd_events_enable() enabled
+ * @ctx: the command (for warnings)
+ * @evs: the events
+ * @inst: the instance they were enabled in
+ */
+void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
+			    struct tracefs_instance *inst)
+{
+	int i;
+
+	for (i = 0; i < evs->n; i++) {
+		struct ftg_cmd_event *e = &evs->ev[i];
+
+		if (!e->enabled)
+			continue;
+		if (tracefs_event_disable(inst, e->system, e->event) < 0)
+			ftg_cmd_warn(ctx, "could not disable %s%s%s", e->system,
+				     e->event ? ":" : "", e->event ? e->event : "");
+		e->enabled = false;
+	}
+}
+
+/** ftg_cmd_events_release - free what ftg_cmd_events_parse() allocated */
+void ftg_cmd_events_release(struct ftg_cmd_events *evs)
+{
+	int i;
+
+	for (i = 0; i < evs->n; i++) {
+		free(evs->ev[i].system);
+		free(evs->ev[i].event);
+	}
+	free(evs->ev);
+	memset(evs, 0, sizeof(*evs));
+}
