@@ -14,6 +14,7 @@
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 
 /* Global, with prototypes: no IPA clone may rename them. */
@@ -43,10 +44,24 @@ static unsigned int sleep_ms = 20;
 module_param(sleep_ms, uint, 0444);
 MODULE_PARM_DESC(sleep_ms, "how long the middle fn_inner call sleeps");
 
+/*
+ * Sleeps at least sleep_ms as the trace clock counts (the clock of
+ * ftguard's events and call times). msleep() counts jiffies, and a loaded
+ * QEMU guest's calibrated TSC can run a few percent off them: a 30 ms
+ * msleep() was seen to last 29.2 ms of trace clock on 6.12.
+ */
+static void sleep_trace_clock(unsigned int ms)
+{
+	u64 end = trace_clock_local() + (u64)ms * NSEC_PER_MSEC;
+
+	while (trace_clock_local() < end)
+		usleep_range(1000, 2000);
+}
+
 noinline void fn_inner(unsigned long i, unsigned long sleeper)
 {
 	if (i == sleeper)
-		msleep(sleep_ms);
+		sleep_trace_clock(sleep_ms);
 	fn_a(i);
 }
 
