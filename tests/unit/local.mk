@@ -1,5 +1,5 @@
-# Host unit tests of libftguard (owner: lib): cmocka, no root, canned
-# inputs from tests/fixtures. The trace engineer's tests come from
+# Host unit tests of libftguard: cmocka, no root, canned inputs from
+# tests/fixtures. The trace/event/export tests come from
 # tests/unit/trace.mk. Each binary exits 0 when every test passed.
 LIB_UNIT_TESTS = \
 	tests/unit/test-readers \
