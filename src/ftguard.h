@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-/* ==== Errors (owner: lib core) ==== */
+/* ==== Errors ==== */
 
 /*
  * Every error the library reports has a code (enum ftg_error, made from the
@@ -148,7 +148,7 @@ bool ftg_root_is_snapshot(const struct ftg_root *root);
  * Files that cannot be read are skipped (kallsyms and modules are
  * required).
  *
- * Return: 0, or -1 with errno set.
+ * Return: 0, or -1 with errno set and ftg_error_last() naming the file.
  */
 int ftg_snapshot_save(const struct ftg_root *root, const char *dir);
 
@@ -195,7 +195,7 @@ int ftg_root_kernel(const struct ftg_root *root, struct ftg_kernel_info *info);
 /* "ibt", "call-padding", "ftrace-addrs"; "?" out of range. */
 const char *ftg_kernel_feature_name(enum ftg_kernel_feature f);
 
-/* ==== Kernel readers: kallsyms, modules, vmallocinfo, sections, ftrace files (owner: lib core) ==== */
+/* ==== Kernel readers: kallsyms, modules, vmallocinfo, sections, ftrace files ==== */
 
 /*
  * Readers. Each reads one kernel file below the directory it is given and
@@ -230,10 +230,10 @@ void ftg_kallsyms_free(struct ftg_kallsyms *ks);
  * @ks: the symbols
  * @len: set to its length (may be NULL)
  *
- * Reading /proc/kallsyms costs the kernel far more than parsing it
- * (doc/performance.md, figure 4): a command reads it once and hands the
- * same symbols to the map (ftg_map_load_with()) and the trace
- * reader (ftg_live_open_with_kallsyms()).
+ * Reading /proc/kallsyms costs the kernel far more than parsing it: a
+ * command reads it once and hands the same symbols to the map
+ * (ftg_map_load_with()) and the trace reader
+ * (ftg_live_open_with_kallsyms()).
  *
  * Return: the bytes as read, NUL-terminated, owned by @ks.
  */
@@ -254,7 +254,8 @@ const struct ftg_ksym *ftg_kallsyms_get(const struct ftg_kallsyms *ks, size_t i)
  * @module NULL matches any owner, "vmlinux" only the core kernel, else
  * only that module. Static functions share names, hence several results.
  *
- * Return: the number of matches (may exceed @max: only @max are stored).
+ * Return: the number of matches (may exceed @max: only @max are stored),
+ * stored in address order.
  */
 size_t ftg_kallsyms_find(const struct ftg_kallsyms *ks, const char *name,
 			 const char *module, const struct ftg_ksym **out,
@@ -359,7 +360,8 @@ struct ftg_sections;
  * Reads @sys_dir/module/<m>/sections/<s> for each module that has a
  * sections directory (built-in modules have none). Every section is
  * kept, sorted by module then section name; a file that does not hold
- * one hex address is skipped and counted.
+ * one hex address is skipped and counted. No @sys_dir/module directory
+ * at all gives an empty list.
  *
  * Return: the sections, to free with ftg_sections_free(), or NULL.
  */
@@ -432,7 +434,7 @@ size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
  */
 int ftg_unescape(char *s);
 
-/* ==== Names: display of kernel-supplied text (owner: names) ==== */
+/* ==== Names: display of kernel-supplied text ==== */
 
 /*
  * Names (functions, modules, comm, vmalloc callers) and the module's
@@ -451,7 +453,7 @@ size_t ftg_escape(char *buf, size_t size, const char *s, unsigned int flags);
 /* @s as a JSON string literal in plain ASCII (\uXXXX for non-ASCII). */
 int ftg_fputs_json(FILE *out, const char *s);
 
-/* ==== ftguard.ko tables and control (owner: lib core) ==== */
+/* ==== ftguard.ko tables and control ==== */
 
 struct ftg_candidates;
 
@@ -499,7 +501,7 @@ struct ftg_status {
 
 /**
  * ftg_status_read - read ftguard/status
- * @debugfs_dir: debugfs root
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
  * @st: filled on success
  *
  * Unknown keys are ignored (the format may grow); a missing key keeps 0.
@@ -637,7 +639,6 @@ struct ftg_control;
  */
 struct ftg_control *ftg_control_open(const char *debugfs_dir);
 void ftg_control_close(struct ftg_control *ctl);
-int ftg_control_fd(const struct ftg_control *ctl);
 
 /**
  * ftg_control_send - send one command and read the response
@@ -657,6 +658,7 @@ const char *ftg_control_response(const struct ftg_control *ctl);
  * ftg_control_admit - offer vmlinux candidates to the module
  * @ctl: the control
  * @cand: candidates; entries with a module are not sent
+ * @refused: when not NULL, receives the candidates the module refused
  *
  * Sends "admit <name> <addr>" lines packed into writes of at most 64 KiB.
  * A rejected candidate is not an error (the module counts it: see
@@ -679,7 +681,6 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand);
 int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 			     size_t n);
-int ftg_control_select_module(struct ftg_control *ctl, const char *module);
 int ftg_control_clear(struct ftg_control *ctl);
 
 /**
@@ -714,9 +715,8 @@ int ftg_control_disarm(struct ftg_control *ctl);
 /* Module "reset", then truncates instances/ftguard/trace (6.1 gives the
  * module no way to clear its buffer). */
 int ftg_control_reset(struct ftg_control *ctl);
-int ftg_control_verify(struct ftg_control *ctl);
 
-/* ==== Selection (owner: lib core) ==== */
+/* ==== Selection ==== */
 
 /*
  * A candidate site: a function entry address and who owns it. Lists of
@@ -811,7 +811,7 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 					     const struct ftg_kallsyms *ks,
 					     const struct ftg_ftrace_funcs *avail);
 
-/* ==== Address map (owner: lib core) ==== */
+/* ==== Address map ==== */
 
 /*
  * The address map: what lives where in kernel space, from kallsyms,
@@ -886,9 +886,8 @@ struct ftg_map *ftg_map_load(const struct ftg_root *root);
  * @flags: FTG_MAP_NO_SITES leaves ftguard's sites out
  *
  * Judging addresses (ftg_verdict_new()) needs the regions only, and
- * rendering ftguard.ko's sites table is the dearest read of a map (about
- * 920 ms for 38,000 sites; doc/performance.md, figure 5), so a map built
- * for checking takes FTG_MAP_NO_SITES.
+ * rendering ftguard.ko's sites table is the dearest read of a map, so a
+ * map built for checking takes FTG_MAP_NO_SITES.
  *
  * Return: the map, to free with ftg_map_free(), or NULL.
  */
@@ -925,7 +924,7 @@ const struct ftg_region *ftg_map_region_get(const struct ftg_map *map, size_t i)
 
 /**
  * ftg_map_lookup - what is at @addr
- * @map: the map
+ * @map: a finished map
  * @addr: an address
  * @out: up to @max regions containing @addr, innermost (smallest) first
  * @max: size of @out
@@ -937,14 +936,17 @@ size_t ftg_map_lookup(const struct ftg_map *map, uint64_t addr,
 
 /**
  * ftg_map_describe - one line saying what is at @addr
- * @map: the map
+ * @map: a finished map
  * @addr: an address
  * @buf: output (always NUL-terminated when @len > 0)
  * @len: size of @buf
  *
  * E.g. "ioremap 0xffffc90000100000-0xffffc90000120000 (e1000_probe+0x2f6/0x1200
  * [e1000e], phys 0xfeba0000)" or "freed init text of target (dropped at
- * 1234 ms)" or "nothing mapped".
+ * 1234 ms)" or "nothing mapped". What occupies @addr now comes first (the
+ * innermost region that is not a tombstone, else the tombstone itself
+ * rather than a bare range); the tombstones and other ioremap areas under
+ * it follow after "; over ".
  *
  * Return: as snprintf().
  */
@@ -971,7 +973,7 @@ const struct ftg_map_site *ftg_map_site_get(const struct ftg_map *map, size_t i)
  * have in_live_text false. */
 size_t ftg_map_sites_outside(const struct ftg_map *map);
 
-/* ==== Checker (owner: lib core) ==== */
+/* ==== Checker ==== */
 
 /*
  * The checker: the module's check report cross-checked with the map, as
@@ -997,7 +999,7 @@ struct ftg_verdict;
 
 /**
  * ftg_verdict_new - cross-check a check report with the map
- * @rep: the module's report
+ * @rep: the module's report (copied: it may be freed afterwards)
  * @map: a finished map, or NULL (then findings carry no region); the
  *       findings point into it, so keep it while using the verdict
  *
@@ -1029,7 +1031,7 @@ const struct ftg_finding *ftg_verdict_get(const struct ftg_verdict *v, size_t i)
 /* The report the verdict was made from; owned by @v. */
 const struct ftg_check_report *ftg_verdict_report(const struct ftg_verdict *v);
 
-/* ==== Live events: instance, decoding, streaming (owner: trace) ==== */
+/* ==== Live events: instance, decoding, streaming ==== */
 
 struct tep_handle;
 
@@ -1188,7 +1190,7 @@ void ftg_event_ring_clear(struct ftg_event_ring *ring);
  */
 int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev);
 
-/* ==== Function graph: calls with durations (owner: graph) ==== */
+/* ==== Function graph: calls with durations ==== */
 
 /*
  * An arm made with FTG_ARM_GRAPH emits ftguard:graph_entry (ip, depth) when
@@ -1249,7 +1251,7 @@ size_t ftg_graph_stats_count(const struct ftg_graph_stats *st);
 const struct ftg_graph_stat *ftg_graph_stats_get(struct ftg_graph_stats *st,
 						 size_t i);
 
-/* ==== Trace files: trace.dat writer/reader, exports (owner: trace) ==== */
+/* ==== Trace files: trace.dat writer/reader, exports ==== */
 
 /*
  * The metadata a trace.dat header carries: header_page, header_event,
@@ -1317,7 +1319,6 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path, char *err,
 					   size_t errlen);
 void ftg_trace_file_close(struct ftg_trace_file *tf);
 int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
-struct tep_handle *ftg_trace_file_tep(struct ftg_trace_file *tf);
 /* Validation only (same checks and message as ftg_trace_file_open()). */
 int ftg_trace_file_check(const char *path, char *err, size_t errlen);
 /*

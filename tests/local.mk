@@ -4,13 +4,13 @@ UNIT_TESTS =
 include tests/unit/local.mk
 include tests/fuzz/local.mk
 
-EXTRA_DIST += tests/run-all tests/install-deps tests/vm/run tests/vm/judge \
+EXTRA_DIST += tests/run-all tests/abi-check tests/install-deps tests/vm/run tests/vm/judge \
 	tests/vm/init tests/vm/lib.sh tests/vm/guest tests/vm/targets tests/vm/selftest tests/modules \
 	tests/vm/fetch-i386 tests/vm/fetch-kernel tests/modules-shared tests/dkms
 
 check-local: $(UNIT_TESTS)
 	FTG_SRCDIR=$(abs_top_srcdir) FTG_BUILDDIR=$(abs_top_builddir) \
-	FTG_VM_TESTS=$(enable_vm_tests) FTG_UNIT_TESTS="$(UNIT_TESTS)" \
+	FTG_VM_TESTS=$(enable_vm_tests) FTG_UNIT_TESTS="$(UNIT_TESTS)" CC="$(CC)" \
 		$(SHELL) $(srcdir)/tests/run-all
 
 # Only the VM tests, e.g. make vm-check VM_TESTS="00-smoke kmod-arm"
@@ -36,7 +36,7 @@ tests-clean:
 		tests/fuzz-scratch tests/fuzz-corpus tests/fuzz-artifacts tests/fuzz-*.log
 .PHONY: tests-clean
 
-# Benchmarks (issue 7): one VM boot, ratios measured side by side.
+# Benchmarks (doc/performance.md): one VM boot, ratios measured side by side.
 EXTRA_DIST += tests/bench
 bench: all
 	$(srcdir)/tests/bench/run --builddir $(abs_top_builddir)

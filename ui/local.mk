@@ -1,4 +1,4 @@
-# ftguard-tui (owner: tui): the ncurses TUI, a client of libftguard only.
+# ftguard-tui: the ncurses TUI, a client of libftguard only.
 # `ftguard tui` runs it from $(libexecdir).
 libexec_PROGRAMS += ftguard-tui
 ftguard_tui_SOURCES = \

@@ -1,4 +1,4 @@
-# The ftguard command (owner: cli): one file per subcommand, one registry.
+# The ftguard command: one file per subcommand, one registry.
 bin_PROGRAMS += ftguard
 ftguard_SOURCES = \
 	src/cmd/ftguard-cmd.h \

@@ -24,6 +24,7 @@ struct ftg_candidates *ftg_candidates_new(void)
 {
 	struct ftg_candidates *c = calloc(1, sizeof(*c));
 
+	ftg_error_clear();
 	if (!c) {
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
@@ -77,6 +78,7 @@ int ftg_candidates_add(struct ftg_candidates *c, const char *name,
 	size_t pos = lower_bound(c, addr);
 	struct ftg_candidate *v, entry = { .addr = addr };
 
+	ftg_error_clear();
 	if (pos < c->cands.len &&
 	    ((struct ftg_candidate *)c->cands.data)[pos].addr == addr)
 		return 0;
@@ -151,14 +153,6 @@ static int add_joined(struct ftg_candidates *c, const struct ftg_kallsyms *ks,
 	return 0;
 }
 
-/**
- * ftg_candidates_vmlinux - every vmlinux function ftrace can patch
- * @ks: /proc/kallsyms (only needed when @avail has no addresses)
- * @avail: available_filter_functions (with addresses when the kernel
- *	   lists them)
- *
- * Return: the candidates, or NULL.
- */
 struct ftg_candidates *ftg_candidates_vmlinux(const struct ftg_kallsyms *ks,
 					      const struct ftg_ftrace_funcs *avail)
 {

@@ -121,20 +121,13 @@ static int add_finding(struct ftg_verdict *v, const struct ftg_check_line *cl,
 	return explain(v, f, map);
 }
 
-/**
- * ftg_verdict_new - cross-check a check report with the map
- * @rep: the module's report (copied: it may be freed afterwards)
- * @map: a finished map, or NULL; regions in the verdict point into it,
- *       so keep it while using the verdict
- *
- * Return: the verdict, to free with ftg_verdict_free(), or NULL.
- */
 struct ftg_verdict *ftg_verdict_new(const struct ftg_check_report *rep,
 				    const struct ftg_map *map)
 {
 	struct ftg_verdict *v;
 	size_t i, n;
 
+	ftg_error_clear();
 	if (!rep) {
 		ftgl_err(FTG_E_SYSTEM, EINVAL, "no check report");
 		return NULL;
@@ -159,13 +152,6 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_check_run - ask the module to check and cross-check the answer
- * @ctl: control, its selection already made (all sites when empty)
- * @map: a finished map, or NULL
- *
- * Return: the verdict, or NULL with errno set.
- */
 struct ftg_verdict *ftg_check_run(struct ftg_control *ctl, const struct ftg_map *map)
 {
 	struct ftg_check_report *rep = ftg_control_check(ctl);

@@ -102,21 +102,12 @@ static int open_device(const char *debugfs_dir)
 	return -1;
 }
 
-/**
- * ftg_control_open - open ftguard/control, or /dev/ftguard under lockdown
- * @debugfs_dir: debugfs root (NULL: "/sys/kernel/debug")
- *
- * When debugfs refuses the control file with EPERM (kernel lockdown) and
- * @debugfs_dir is the live root, opens ftguard.ko's device /dev/ftguard,
- * the same control file.
- *
- * Return: the control, to close with ftg_control_close(), or NULL.
- */
 struct ftg_control *ftg_control_open(const char *debugfs_dir)
 {
 	struct ftg_control *ctl;
 	char *path;
 
+	ftg_error_clear();
 	if (!debugfs_dir)
 		debugfs_dir = FTGL_DEFAULT_DEBUGFS;
 	ctl = calloc(1, sizeof(*ctl));
@@ -160,17 +151,6 @@ void ftg_control_close(struct ftg_control *ctl)
 	free(ctl->debugfs);
 	free(ctl->resp);
 	free(ctl);
-}
-
-/**
- * ftg_control_fd - the descriptor behind @ctl
- * @ctl: the control
- *
- * Return: the file descriptor (for poll or for the caller's own writes).
- */
-int ftg_control_fd(const struct ftg_control *ctl)
-{
-	return ctl->fd;
 }
 
 /**
@@ -277,20 +257,12 @@ static int send_batch(struct ftg_control *ctl, const char *buf, size_t len,
 	return -1;
 }
 
-/**
- * ftg_control_send - send one command and read the response
- * @ctl: the control
- * @cmd: one command line, without the newline (at most 255 bytes)
- *
- * Return: 0 when the module answered "ok..." or with a check report;
- * -1 otherwise, errno being the module's (EPERM, EBUSY, ESTALE...) and
- * ftg_error_last() its reason.
- */
 int ftg_control_send(struct ftg_control *ctl, const char *cmd)
 {
 	char line[CTL_LINE_MAX + 2];
 	size_t len = strlen(cmd);
 
+	ftg_error_clear();
 	if (len >= CTL_LINE_MAX || strchr(cmd, '\n'))
 		return ftgl_err(FTG_E_SYSTEM, E2BIG,
 				"control: command must be one line under %d bytes",
@@ -315,17 +287,10 @@ static int refuse(struct ftg_candidates *refused, const struct ftg_candidate *c)
 	return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 }
 
-/**
- * ftg_control_admit - offer vmlinux candidates to the module
- * @ctl: the control
- * @cand: candidates; entries with a module are not sent
- * @refused: when not NULL, receives the candidates the module refused
- *
+/*
  * A candidate the module rejects (EINVAL) stops its write there; the rest
  * of the batch is sent again from the next line. Knowing the refusals from
  * the answers spares the caller a read of the whole site table.
- *
- * Return: the number of candidates sent, or -1.
  */
 int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
 		      struct ftg_candidates *refused)
@@ -334,6 +299,7 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 	struct batch *b = malloc(sizeof(*b));
 	int sent = 0;
 
+	ftg_error_clear();
 	if (!b)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	while (i < n) {
@@ -402,6 +368,7 @@ int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 {
 	size_t i = 0;
 
+	ftg_error_clear();
 	while (i < n) {
 		char line[CTL_LINE_MAX];
 		size_t len = snprintf(line, sizeof(line), "select");
@@ -418,19 +385,13 @@ int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 	return 0;
 }
 
-/**
- * ftg_control_select - add candidate sites to the selection
- * @ctl: the control
- * @cand: the sites (vmlinux ones admitted first)
- *
- * Return: 0, or -1 (errno ENOENT: a site the module does not know).
- */
 int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand)
 {
 	size_t i, n = ftg_candidates_count(cand);
 	uint64_t *addrs = malloc((n ? n : 1) * sizeof(*addrs));
 	int ret;
 
+	ftg_error_clear();
 	if (!addrs)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	for (i = 0; i < n; i++)
@@ -454,18 +415,6 @@ static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
 }
 
 /**
- * ftg_control_select_module - add every live site of @module
- * @ctl: the control
- * @module: module name
- *
- * Return: 0, or -1 (errno ENOENT: no such module or no sites).
- */
-int ftg_control_select_module(struct ftg_control *ctl, const char *module)
-{
-	return send_cmd(ctl, "select-module", module);
-}
-
-/**
  * ftg_control_clear - empty this descriptor's selection
  * @ctl: the control
  *
@@ -473,33 +422,19 @@ int ftg_control_select_module(struct ftg_control *ctl, const char *module)
  */
 int ftg_control_clear(struct ftg_control *ctl)
 {
+	ftg_error_clear();
 	return send_cmd(ctl, "clear", NULL);
 }
 
-/**
- * ftg_control_check - check the selection (all sites when empty)
- * @ctl: the control
- *
- * Return: the module's report, to free with ftg_check_report_free(),
- * or NULL.
- */
 struct ftg_check_report *ftg_control_check(struct ftg_control *ctl)
 {
+	ftg_error_clear();
 	if (send_cmd(ctl, "check", NULL))
 		return NULL;
 	return ftgl_check_report_parse("check response", ctl->resp,
 				       ctl->resp_len);
 }
 
-/**
- * ftg_control_arm - check and arm the selection
- * @ctl: the control
- * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH
- * @report: if not NULL, set to the check report or NULL
- *
- * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
- * ESTALE check failed, E2BIG too many sites, ENOENT empty selection).
- */
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report)
 {
@@ -508,6 +443,7 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 	char msg[512];
 	enum ftg_error code;
 
+	ftg_error_clear();
 	if (report)
 		*report = NULL;
 	snprintf(cmd, sizeof(cmd), "arm%s%s%s",
@@ -536,6 +472,7 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
  */
 int ftg_control_disarm(struct ftg_control *ctl)
 {
+	ftg_error_clear();
 	return send_cmd(ctl, "disarm", NULL);
 }
 
@@ -555,6 +492,7 @@ int ftg_control_reset(struct ftg_control *ctl)
 	char *path;
 	int fd;
 
+	ftg_error_clear();
 	if (send_cmd(ctl, "reset", NULL))
 		return -1;
 	path = ftgl_path(ftgl_live_tracefs(), "instances/ftguard/trace");
@@ -573,15 +511,4 @@ int ftg_control_reset(struct ftg_control *ctl)
 	close(fd);
 	free(path);
 	return 0;
-}
-
-/**
- * ftg_control_verify - re-verify armed sites now
- * @ctl: the control
- *
- * Return: 0, or -1 (errno ESTALE when an armed site went bad).
- */
-int ftg_control_verify(struct ftg_control *ctl)
-{
-	return send_cmd(ctl, "verify", NULL);
 }

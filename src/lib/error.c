@@ -19,12 +19,6 @@ static __thread char last_msg[512];
 static void (*warning_fn)(const char *msg, void *data);
 static void *warning_data;
 
-/**
- * ftg_strerror - the fixed text of an error code
- * @code: an enum ftg_error value
- *
- * Return: a static string; "unknown error" for a code out of range.
- */
 const char *ftg_strerror(enum ftg_error code)
 {
 	if ((unsigned int)code >= FTGL_ARRAY_SIZE(ftg_error_texts))
@@ -32,29 +26,16 @@ const char *ftg_strerror(enum ftg_error code)
 	return ftg_error_texts[code];
 }
 
-/**
- * ftg_error_last - text of the last error in this thread
- *
- * Return: the message, "" when nothing failed since ftg_error_clear().
- */
 const char *ftg_error_last(void)
 {
 	return last_msg;
 }
 
-/**
- * ftg_error_code - code of the last error in this thread
- *
- * Return: an enum ftg_error value, FTG_E_OK when nothing failed.
- */
 enum ftg_error ftg_error_code(void)
 {
 	return last_code;
 }
 
-/**
- * ftg_error_clear - forget the last error of this thread
- */
 void ftg_error_clear(void)
 {
 	last_code = FTG_E_OK;
@@ -107,11 +88,6 @@ void ftgl_warn(const char *fmt, ...)
 	warning_fn(msg, warning_data);
 }
 
-/**
- * ftg_set_warning_handler - receive the library's warnings
- * @fn: called with each warning; NULL drops them (the default)
- * @data: passed to @fn
- */
 void ftg_set_warning_handler(void (*fn)(const char *msg, void *data),
 			     void *data)
 {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1 */
 /*
  * libftguard internals shared by the reader, control, selection, map and
- * checker sources. Not installed; everything here is hidden (the library is
- * built with -fvisibility=hidden). Internal names use the ftgl_ prefix.
+ * checker sources. Not installed, and nothing here is exported
+ * (libftguard.map exports only what ftguard.h declares). Internal names use
+ * the ftgl_ prefix.
  */
 #ifndef _FTGUARD_LOCAL_H
 #define _FTGUARD_LOCAL_H

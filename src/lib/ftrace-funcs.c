@@ -121,19 +121,12 @@ static char *read_available(const char *tracefs_dir, enum ftg_ftrace_file *which
 
 	if (buf || errno != ENOENT)
 		return buf;
+	/* an older kernel: not a failure, so it leaves no message */
+	ftg_error_clear();
 	*which = FTG_FTRACE_AVAILABLE;
 	return ftgl_read_file(tracefs_dir, ftrace_file_names[*which], len);
 }
 
-/**
- * ftg_ftrace_funcs_read - read one of the kernel's ftrace function lists
- * @tracefs_dir: the tracefs mount (or a snapshot's tracing directory)
- * @which: which file; FTG_FTRACE_AVAILABLE prefers
- *	available_filter_functions_addrs, as ftguard.h says
- *
- * Return: the list, to free with ftg_ftrace_funcs_free(), or NULL with
- * errno ENOENT when the file does not exist.
- */
 struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 					       enum ftg_ftrace_file which)
 {
@@ -143,6 +136,7 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 	char *buf, *line;
 	size_t len, i;
 
+	ftg_error_clear();
 	if ((unsigned int)which >= FTGL_ARRAY_SIZE(ftrace_file_names)) {
 		ftgl_err(FTG_E_SYSTEM, EINVAL, "unknown ftrace file %d", which);
 		return NULL;

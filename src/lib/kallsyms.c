@@ -131,19 +131,14 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_kallsyms_read - read @proc_dir/kallsyms
- * @proc_dir: "/proc" or a snapshot's proc directory
- *
- * Return: the symbols, to free with ftg_kallsyms_free(), or NULL.
- */
 struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir)
 {
 	struct ftg_kallsyms *ks;
 	size_t len;
-	char *buf = ftgl_read_file(proc_dir, "kallsyms", &len);
-	char *text;
+	char *buf, *text;
 
+	ftg_error_clear();
+	buf = ftgl_read_file(proc_dir, "kallsyms", &len);
 	if (!buf)
 		return NULL;
 	/* The parser cuts its buffer into lines; the text is kept whole. */
@@ -166,13 +161,6 @@ struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir)
 	return ks;
 }
 
-/**
- * ftg_kallsyms_text - the file these symbols were read from
- * @ks: the symbols
- * @len: set to its length (may be NULL)
- *
- * Return: the bytes as read, NUL-terminated, owned by @ks.
- */
 const char *ftg_kallsyms_text(const struct ftg_kallsyms *ks, size_t *len)
 {
 	if (len)
@@ -239,17 +227,6 @@ static bool owner_matches(const char *sym_module, const char *want)
 	return sym_module && !strcmp(sym_module, want);
 }
 
-/**
- * ftg_kallsyms_find - every symbol called @name
- * @ks: the symbols
- * @name: exact name
- * @module: NULL for any owner, "vmlinux" for the core kernel, or a module
- * @out: where to store up to @max pointers
- * @max: size of @out
- *
- * Return: the number of matches (only the first @max are stored), in
- * address order.
- */
 size_t ftg_kallsyms_find(const struct ftg_kallsyms *ks, const char *name,
 			 const char *module, const struct ftg_ksym **out,
 			 size_t max)
@@ -279,14 +256,6 @@ size_t ftg_kallsyms_find(const struct ftg_kallsyms *ks, const char *name,
 	return found;
 }
 
-/**
- * ftg_kallsyms_lookup - the text symbol at or just below @addr
- * @ks: the symbols
- * @addr: an address
- * @offset: set to @addr minus the symbol's address (may be NULL)
- *
- * Return: the symbol, or NULL when no text symbol is at or below @addr.
- */
 const struct ftg_ksym *ftg_kallsyms_lookup(const struct ftg_kallsyms *ks,
 					   uint64_t addr, uint64_t *offset)
 {
@@ -309,19 +278,12 @@ const struct ftg_ksym *ftg_kallsyms_lookup(const struct ftg_kallsyms *ks,
 	return s;
 }
 
-/**
- * ftg_kallsyms_text_bounds - core kernel text, _stext.._etext
- * @ks: the symbols
- * @start: set to _stext
- * @end: set to _etext
- *
- * Return: 0, or -1 (ENOENT) when either symbol is missing or zero.
- */
 int ftg_kallsyms_text_bounds(const struct ftg_kallsyms *ks, uint64_t *start,
 			     uint64_t *end)
 {
 	const struct ftg_ksym *s = NULL, *e = NULL;
 
+	ftg_error_clear();
 	ftg_kallsyms_find(ks, "_stext", "vmlinux", &s, 1);
 	ftg_kallsyms_find(ks, "_etext", "vmlinux", &e, 1);
 	if (!s || !e || !s->addr || e->addr <= s->addr)

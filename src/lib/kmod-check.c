@@ -186,6 +186,7 @@ fail:
  */
 struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len)
 {
+	ftg_error_clear();
 	return ftgl_check_report_parse("check", text, len);
 }
 
@@ -197,8 +198,10 @@ struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len)
  */
 struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
 {
-	struct ftg_check_report *rep = report_new("check");
+	struct ftg_check_report *rep;
 
+	ftg_error_clear();
+	rep = report_new("check");
 	if (!rep)
 		return NULL;
 	return report_done(rep, ftgl_kmod_table_read(debugfs_dir, "check",

@@ -51,8 +51,9 @@ int ftg_site_state_parse(const char *name)
 	int i = ftgl_name_index(site_state_names, FTGL_ARRAY_SIZE(site_state_names),
 			   name);
 
+	ftg_error_clear();
 	if (i < 0)
-		errno = EINVAL;
+		return ftgl_err(FTG_E_SYSTEM, EINVAL, "unknown site state '%s'", name);
 	return i;
 }
 
@@ -152,8 +153,10 @@ static struct ftg_sites *sites_done(struct ftg_sites *s, int ret)
  */
 struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
 {
-	struct ftg_sites *s = sites_new();
+	struct ftg_sites *s;
 
+	ftg_error_clear();
+	s = sites_new();
 	if (!s)
 		return NULL;
 	return sites_done(s, ftgl_kmod_table_parse("sites", "sites", text, len,
@@ -169,8 +172,10 @@ struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
  */
 struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
 {
-	struct ftg_sites *s = sites_new();
+	struct ftg_sites *s;
 
+	ftg_error_clear();
+	s = sites_new();
 	if (!s)
 		return NULL;
 	return sites_done(s, ftgl_kmod_table_read(debugfs_dir, "sites",
@@ -344,8 +349,10 @@ static struct ftg_kmodules *kmodules_done(struct ftg_kmodules *km, int ret)
  */
 struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
 {
-	struct ftg_kmodules *km = kmodules_new();
+	struct ftg_kmodules *km;
 
+	ftg_error_clear();
+	km = kmodules_new();
 	if (!km)
 		return NULL;
 	return kmodules_done(km, ftgl_kmod_table_parse("modules", "modules", text,
@@ -360,8 +367,10 @@ struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
  */
 struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
 {
-	struct ftg_kmodules *km = kmodules_new();
+	struct ftg_kmodules *km;
 
+	ftg_error_clear();
+	km = kmodules_new();
 	if (!km)
 		return NULL;
 	return kmodules_done(km, ftgl_kmod_table_read(debugfs_dir, "modules",

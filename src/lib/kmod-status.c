@@ -139,20 +139,15 @@ static int parse_status_line(void *obj, char *line, unsigned long lineno,
  */
 int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
 {
+	ftg_error_clear();
 	memset(st, 0, sizeof(*st));
 	return ftgl_kmod_table_parse("status", "status", text, len,
 				     parse_status_line, st);
 }
 
-/**
- * ftg_status_read - read ftguard/status
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
- * @st: filled on success
- *
- * Return: 0, or -1 with errno set.
- */
 int ftg_status_read(const char *debugfs_dir, struct ftg_status *st)
 {
+	ftg_error_clear();
 	memset(st, 0, sizeof(*st));
 	return ftgl_kmod_table_read(debugfs_dir, "status", parse_status_line, st);
 }

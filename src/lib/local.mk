@@ -1,17 +1,16 @@
-# libftguard (owner: lib). The trace/event/export sources come from
-# src/lib/trace.mk (owner: trace), included below.
+# libftguard. The trace/event/export sources come from src/lib/trace.mk,
+# included below.
 #
-# Visibility: everything is compiled with -fvisibility=hidden and every
-# source sees src/lib/ftguard-visibility.h first (-include), which declares
-# the public header under "#pragma GCC visibility push(default)": exactly
-# the functions declared in ftguard.h are exported, whoever implements them.
+# Exports: the version script libftguard.map names exactly the functions
+# src/ftguard.h declares; everything else stays inside the library.
+# tests/abi-check (run by make check) compares the header, the script and
+# what the built library exports.
 lib_LTLIBRARIES += libftguard.la
 include_HEADERS = src/ftguard.h
-pkgconfig_DATA = src/ftguard.pc
+pkgconfig_DATA = src/libftguard.pc
 
 libftguard_la_SOURCES = \
 	src/lib/ftguard-local.h \
-	src/lib/ftguard-visibility.h \
 	src/lib/error.c \
 	src/lib/util.c \
 	src/lib/root.c \
@@ -32,10 +31,11 @@ libftguard_la_SOURCES = \
 	src/lib/map.c \
 	src/lib/map-query.c \
 	src/lib/checker.c
-libftguard_la_CPPFLAGS = $(AM_CPPFLAGS) \
-	-include $(top_srcdir)/src/lib/ftguard-visibility.h
-libftguard_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
-libftguard_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0 -no-undefined
+libftguard_la_CFLAGS = $(AM_CFLAGS)
+libftguard_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0 -no-undefined \
+	-Wl,--version-script=$(top_srcdir)/src/lib/libftguard.map
+libftguard_la_DEPENDENCIES = $(top_srcdir)/src/lib/libftguard.map
+EXTRA_DIST += src/lib/libftguard.map
 libftguard_la_LIBADD =
 
 dist_man_MANS += doc/libftguard.3

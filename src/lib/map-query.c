@@ -96,15 +96,6 @@ static uint64_t region_size(const struct ftg_region *r)
 	return r->end - r->start;
 }
 
-/**
- * ftg_map_lookup - what is at @addr
- * @map: a finished map
- * @addr: an address
- * @out: up to @max regions containing @addr, innermost (smallest) first
- * @max: size of @out
- *
- * Return: the number of regions containing @addr (may exceed @max).
- */
 size_t ftg_map_lookup(const struct ftg_map *map, uint64_t addr,
 		      const struct ftg_region **out, size_t max)
 {
@@ -180,19 +171,6 @@ static int describe_region(const struct ftg_region *r, char *buf, size_t len)
 	}
 }
 
-/**
- * ftg_map_describe - one line saying what is at @addr
- * @map: a finished map
- * @addr: an address
- * @buf: output (always NUL-terminated when @len > 0)
- * @len: size of @buf
- *
- * What occupies @addr now comes first (the innermost region that is not
- * a tombstone, else the tombstone itself rather than a bare range); the
- * tombstones and other ioremap areas under it follow after "; over ".
- *
- * Return: as snprintf().
- */
 int ftg_map_describe(const struct ftg_map *map, uint64_t addr, char *buf,
 		     size_t len)
 {

@@ -32,6 +32,7 @@ struct ftg_map *ftg_map_new(void)
 {
 	struct ftg_map *map = calloc(1, sizeof(*map));
 
+	ftg_error_clear();
 	if (!map) {
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
@@ -129,6 +130,7 @@ int ftg_map_add_kallsyms(struct ftg_map *map, const struct ftg_kallsyms *ks)
 	const struct ftg_ksym *is = NULL, *ie = NULL;
 	uint64_t start, end;
 
+	ftg_error_clear();
 	if (check_open(map))
 		return -1;
 
@@ -226,6 +228,7 @@ int ftg_map_add_proc_modules(struct ftg_map *map, const struct ftg_proc_modules 
 {
 	size_t i, n = pm ? ftg_proc_modules_count(pm) : 0;
 
+	ftg_error_clear();
 	if (check_open(map))
 		return -1;
 
@@ -283,6 +286,7 @@ int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
 {
 	size_t i, n = vm ? ftg_vmalloc_count(vm) : 0;
 
+	ftg_error_clear();
 	if (check_open(map))
 		return -1;
 
@@ -326,6 +330,7 @@ int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
  */
 int ftg_map_add_status(struct ftg_map *map, const struct ftg_status *st)
 {
+	ftg_error_clear();
 	if (check_open(map))
 		return -1;
 	if (!st)
@@ -354,6 +359,7 @@ int ftg_map_add_kmodules(struct ftg_map *map, const struct ftg_kmodules *mods)
 {
 	size_t i, n = mods ? ftg_kmodules_count(mods) : 0;
 
+	ftg_error_clear();
 	if (check_open(map))
 		return -1;
 
@@ -392,6 +398,7 @@ int ftg_map_add_sites(struct ftg_map *map, const struct ftg_sites *sites)
 {
 	size_t i, n = sites ? ftg_sites_count(sites) : 0;
 
+	ftg_error_clear();
 	if (check_open(map))
 		return -1;
 
@@ -720,6 +727,7 @@ int ftg_map_finish(struct ftg_map *map)
 {
 	size_t i;
 
+	ftg_error_clear();
 	if (map->finished)
 		return 0;
 	if (label_module_areas(map))
@@ -745,25 +753,12 @@ int ftg_map_finish(struct ftg_map *map)
 	return 0;
 }
 
-/**
- * ftg_map_load - build the map of a root
- * @root: the live system or a snapshot
- *
- * Return: the map, to free with ftg_map_free(), or NULL.
- */
 struct ftg_map *ftg_map_load(const struct ftg_root *root)
 {
+	ftg_error_clear();
 	return ftg_map_load_with(root, NULL, 0);
 }
 
-/**
- * ftg_map_load_with - build the map of a root, reusing what the caller read
- * @root: the live system or a snapshot
- * @given: @root's kallsyms, already read (NULL: read them)
- * @flags: FTG_MAP_NO_SITES to leave ftguard's sites out
- *
- * Return: the map, to free with ftg_map_free(), or NULL.
- */
 struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
 				  const struct ftg_kallsyms *given,
 				  unsigned int flags)
@@ -781,6 +776,7 @@ struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
 	struct ftg_map *map = NULL;
 	int ret = -1;
 
+	ftg_error_clear();
 	if (!syms)
 		syms = ks = ftg_kallsyms_read(ftg_root_proc(root));
 	pm = syms ? ftg_proc_modules_read(ftg_root_proc(root)) : NULL;

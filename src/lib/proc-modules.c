@@ -59,6 +59,7 @@ struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir)
 	char *buf, *line;
 	size_t len;
 
+	ftg_error_clear();
 	buf = ftgl_read_file(proc_dir, "modules", &len);
 	if (!buf)
 		return NULL;

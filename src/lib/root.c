@@ -60,17 +60,12 @@ static int check_snapshot_version(const char *dir)
 	return ret;
 }
 
-/**
- * ftg_root_open - describe where the kernel's files are
- * @dir: a snapshot directory, or NULL for the live system
- *
- * Return: a root to free with ftg_root_free(), or NULL with errno set.
- */
 struct ftg_root *ftg_root_open(const char *dir)
 {
 	struct ftg_root *root = calloc(1, sizeof(*root));
 	struct stat st;
 
+	ftg_error_clear();
 	if (!root) {
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
@@ -108,10 +103,6 @@ struct ftg_root *ftg_root_open(const char *dir)
 	return root;
 }
 
-/**
- * ftg_root_free - free a root from ftg_root_open()
- * @root: the root, or NULL
- */
 void ftg_root_free(struct ftg_root *root)
 {
 	if (!root)

@@ -88,16 +88,6 @@ static int cmp_section_r(const void *a, const void *b, void *arg)
 	return cmp_section(a, b);
 }
 
-/**
- * ftg_sections_read - read the sections of every module under @sys_dir
- * @sys_dir: "/sys" or a snapshot's sys directory
- *
- * Every section file is kept, sorted by module then section name. A file
- * that does not hold one hex address is skipped and counted. No
- * @sys_dir/module directory at all gives an empty list.
- *
- * Return: the sections, to free with ftg_sections_free(), or NULL.
- */
 struct ftg_sections *ftg_sections_read(const char *sys_dir)
 {
 	struct ftg_sections *sec = calloc(1, sizeof(*sec));
@@ -105,6 +95,7 @@ struct ftg_sections *ftg_sections_read(const char *sys_dir)
 	struct dirent *de;
 	DIR *d = NULL;
 
+	ftg_error_clear();
 	if (!sec || !mod_dir) {
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		goto fail;
@@ -198,12 +189,12 @@ int ftg_sections_find(const struct ftg_sections *sec, const char *module,
 	struct ftg_section key = { .module = module, .name = section };
 	const struct ftg_section *s;
 
+	ftg_error_clear();
 	s = ftgl_search(&key, sec->secs.data, sec->secs.len,
 			sizeof(struct ftg_section), cmp_section);
-	if (!s) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!s)
+		return ftgl_err(FTG_E_SYSTEM, ENOENT, "module %s has no section %s",
+				module, section);
 	*addr = s->addr;
 	return 0;
 }

@@ -340,19 +340,13 @@ static int kernel_snapshot(const char *header, size_t len, const char *path,
 	return ret;
 }
 
-/**
- * ftg_root_kernel - which kernel @root shows
- * @root: the live system or a snapshot
- * @info: filled
- *
- * Return: 0, or -1 with errno set.
- */
 int ftg_root_kernel(const struct ftg_root *root, struct ftg_kernel_info *info)
 {
 	char *text;
 	size_t len;
 	int ret;
 
+	ftg_error_clear();
 	if (!ftg_root_is_snapshot(root)) {
 		kernel_live(root, NULL, info);
 		return 0;
@@ -482,15 +476,9 @@ static int save_to(const struct ftg_root *root, const char *dir)
 	return ret;
 }
 
-/**
- * ftg_snapshot_save - copy what libftguard reads into a snapshot directory
- * @root: where to read from (usually the live system)
- * @dir: directory to create or fill
- *
- * Return: 0, or -1 with errno set and ftg_error_last() naming the file.
- */
 int ftg_snapshot_save(const struct ftg_root *root, const char *dir)
 {
+	ftg_error_clear();
 	if (!root || !dir || !*dir)
 		return ftgl_err(FTG_E_SYSTEM, EINVAL, "no root or directory");
 	if (save_to(root, dir))

@@ -193,17 +193,6 @@ int ftg_trace_file_ncpus(const struct ftg_trace_file *tf)
 	return tf->ncpus;
 }
 
-/**
- * ftg_trace_file_tep - the file's tep handle (formats, kallsyms, comms)
- * @tf: the file
- *
- * Return: the handle, owned by @tf (do not free).
- */
-struct tep_handle *ftg_trace_file_tep(struct ftg_trace_file *tf)
-{
-	return tracecmd_get_tep(tf->handle);
-}
-
 struct iterate_ctx {
 	struct ftg_trace_file *tf;
 	ftg_event_cb cb;

@@ -1,4 +1,4 @@
-# libftguard trace/event/export sources (owner: trace), included from
+# libftguard trace/event/export sources, included from
 # src/lib/local.mk. Live events (libtracefs + libtraceevent), trace.dat
 # writer and reader (libtracecmd's public reader), exports.
 libftguard_la_SOURCES += \

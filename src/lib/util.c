@@ -317,17 +317,11 @@ bool ftgl_ksym_is_text(char type)
 	return type == 't' || type == 'T' || type == 'w' || type == 'W';
 }
 
-/**
- * ftg_unescape - undo the module's seq_escape() of a name
- * @s: the string, modified in place ("a\040b" -> "a b")
- *
- * Return: 0, or -1 (EINVAL, FTG_E_BAD_ESCAPE) for a backslash that does
- * not start three octal digits or escapes a NUL byte.
- */
 int ftg_unescape(char *s)
 {
 	char *r = s, *w = s;
 
+	ftg_error_clear();
 	if (!s)
 		return ftgl_err(FTG_E_BAD_ESCAPE, EINVAL, "no string");
 	while (*r) {

@@ -141,6 +141,7 @@ struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir)
 	char *buf, *line;
 	size_t len;
 
+	ftg_error_clear();
 	buf = ftgl_read_file(proc_dir, "vmallocinfo", &len);
 	if (!buf)
 		return NULL;

@@ -1,4 +1,4 @@
-# libFuzzer harnesses (owner: fuzz), included from tests/local.mk. They are
+# libFuzzer harnesses, included from tests/local.mk. They are
 # EXTRA_PROGRAMS: never built by `make` or `make check` in a gcc tree.
 # tests/fuzz/run configures a tree of their own with clang, where every
 # object is compiled -fsanitize=fuzzer-no-link,address,undefined and these

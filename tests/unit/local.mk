@@ -1,5 +1,5 @@
-# Host unit tests of libftguard (owner: lib): cmocka, no root, canned
-# inputs from tests/fixtures. The trace engineer's tests come from
+# Host unit tests of libftguard: cmocka, no root, canned inputs from
+# tests/fixtures. The trace/event/export tests come from
 # tests/unit/trace.mk. Each binary exits 0 when every test passed.
 LIB_UNIT_TESTS = \
 	tests/unit/test-readers \
@@ -45,7 +45,7 @@ tests_unit_test_sanitize_SOURCES = tests/unit/test-sanitize.c tests/unit/lib-tes
 tests_unit_test_sanitize_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_sanitize_LDADD = $(LIB_UNIT_LDADD)
 
-EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/i386 \
+EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/amd64-612-vm tests/fixtures/i386 \
 	tests/fixtures/i386-vm tests/fixtures/malformed
 
 # The EXAMPLE section of libftguard(3), compiled by make check so that the

@@ -71,6 +71,17 @@ static void write_file(const char *dir, const char *name, const char *buf, size_
 	close(fd);
 }
 
+/*
+ * A failed call must leave its own message: the error is cleared first, so
+ * a message left by an earlier failure cannot satisfy the check.
+ */
+static void assert_failure_said_why(const char *what)
+{
+	if (!ftg_error_last()[0])
+		fail_msg("%s failed without a message", what);
+	assert_int_not_equal(ftg_error_code(), FTG_E_OK);
+}
+
 static void parse_tables(const char *text, size_t len)
 {
 	struct ftg_status st;
@@ -78,15 +89,23 @@ static void parse_tables(const char *text, size_t len)
 	struct ftg_kmodules *m;
 	struct ftg_check_report *r;
 
+	ftg_error_clear();
 	if (ftg_status_parse(text, len, &st))
-		assert_true(ftg_error_last()[0]);
+		assert_failure_said_why("ftg_status_parse");
+	ftg_error_clear();
 	s = ftg_sites_parse(text, len);
 	if (!s)
-		assert_true(ftg_error_last()[0]);
+		assert_failure_said_why("ftg_sites_parse");
 	ftg_sites_free(s);
+	ftg_error_clear();
 	m = ftg_kmodules_parse(text, len);
+	if (!m)
+		assert_failure_said_why("ftg_kmodules_parse");
 	ftg_kmodules_free(m);
+	ftg_error_clear();
 	r = ftg_check_report_parse(text, len);
+	if (!r)
+		assert_failure_said_why("ftg_check_report_parse");
 	ftg_check_report_free(r);
 }
 
@@ -169,21 +188,42 @@ static void test_random_kernel_files(void **state)
 			ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
 			ftg_kallsyms_free(ks);
 			if (!strcmp(files[f].sub, "proc")) {
+				ftg_error_clear();
 				ks = ftg_kallsyms_read(sub);
+				if (!ks)
+					assert_failure_said_why("ftg_kallsyms_read");
+				ftg_error_clear();
 				pm = ftg_proc_modules_read(sub);
+				if (!pm)
+					assert_failure_said_why("ftg_proc_modules_read");
+				ftg_error_clear();
 				vm = ftg_vmalloc_read(sub);
+				if (!vm)
+					assert_failure_said_why("ftg_vmalloc_read");
 				ftg_kallsyms_free(ks);
 				ftg_proc_modules_free(pm);
 				ftg_vmalloc_free(vm);
 			} else {
+				ftg_error_clear();
 				ff = ftg_ftrace_funcs_read(sub, FTG_FTRACE_AVAILABLE);
+				if (!ff)
+					assert_failure_said_why("ftg_ftrace_funcs_read");
 				ftg_ftrace_funcs_free(ff);
+				ftg_error_clear();
 				ff = ftg_ftrace_funcs_read(sub, FTG_FTRACE_ENABLED);
+				if (!ff)
+					assert_failure_said_why("ftg_ftrace_funcs_read");
 				ftg_ftrace_funcs_free(ff);
 			}
 			/* The whole map over whatever is there. */
+			ftg_error_clear();
 			root = ftg_root_open(dir);
+			if (!root)
+				assert_failure_said_why("ftg_root_open");
+			ftg_error_clear();
 			map = root ? ftg_map_load(root) : NULL;
+			if (root && !map)
+				assert_failure_said_why("ftg_map_load");
 			if (map) {
 				char buf[256];
 
@@ -220,18 +260,108 @@ static void test_random_patterns(void **state)
 		for (k = 0; k < n; k++)
 			pat[k] = alphabet[rng() % (sizeof(alphabet) - 1)];
 		pat[n] = '\0';
+		ftg_error_clear();
 		if (ftg_selection_add(sel, pat))
 			assert_int_equal(ftg_error_code(), FTG_E_BAD_PATTERN);
 		if (rng() % 2)
 			ftg_selection_exclude(sel, pat + n / 2);
+		ftg_error_clear();
 		c = ftg_selection_resolve(sel, ks, av);
 		if (!c)
-			assert_true(ftg_error_last()[0]);
+			assert_failure_said_why("ftg_selection_resolve");
 		ftg_candidates_free(c);
 		ftg_selection_free(sel);
 	}
 	ftg_kallsyms_free(ks);
 	ftg_ftrace_funcs_free(av);
+}
+
+/* fails with a message of its own */
+#define EXPECT_FAILS(call) do {						\
+	char was_[512];							\
+	snprintf(was_, sizeof(was_), "%s", ftg_error_last());		\
+	assert_true((call));						\
+	assert_failure_said_why(#call);					\
+	if (was_[0] && !strcmp(was_, ftg_error_last()))			\
+		fail_msg("%s kept the previous message: %s", #call, was_);	\
+} while (0)
+/* succeeds, and no earlier message survives it */
+#define EXPECT_CLEAN(call) do {						\
+	assert_true((call));						\
+	if (ftg_error_last()[0] || ftg_error_code() != FTG_E_OK)	\
+		fail_msg("%s succeeded but left \"%s\"", #call, ftg_error_last()); \
+} while (0)
+
+/*
+ * One error model: each call that can fail clears the error on entry and
+ * sets it when it fails, so a message read after a success is never a
+ * stale one from an earlier call.
+ */
+static void test_no_stale_error(void **state)
+{
+	const char *proc = FIXTURE("amd64", "proc");
+	const char *debug = FIXTURE("amd64", "debug");
+	const char *tracing = FIXTURE("amd64", "tracing");
+	const char *sys = FIXTURE("amd64", "sys");
+	struct ftg_kallsyms *ks;
+	struct ftg_proc_modules *pm;
+	struct ftg_vmalloc *vm;
+	struct ftg_sections *sec;
+	struct ftg_ftrace_funcs *ff;
+	struct ftg_status st;
+	struct ftg_sites *sites;
+	struct ftg_kmodules *km;
+	struct ftg_check_report *rep;
+	struct ftg_root *root;
+	struct ftg_map *map;
+	struct ftg_candidates *c;
+	uint64_t a, b;
+	char esc[] = "a\\9b";
+	char ok[] = "a\\040b";
+
+	EXPECT_FAILS(!ftg_kallsyms_read("/nonexistent"));
+	EXPECT_CLEAN((ks = ftg_kallsyms_read(proc)) != NULL);
+	EXPECT_FAILS(!ftg_proc_modules_read("/nonexistent"));
+	EXPECT_CLEAN((pm = ftg_proc_modules_read(proc)) != NULL);
+	EXPECT_FAILS(!ftg_vmalloc_read("/nonexistent"));
+	EXPECT_CLEAN((vm = ftg_vmalloc_read(proc)) != NULL);
+	EXPECT_CLEAN((sec = ftg_sections_read(sys)) != NULL);
+	EXPECT_FAILS(ftg_sections_find(sec, "nomod", ".text", &a) == -1);
+	EXPECT_CLEAN(ftg_kallsyms_text_bounds(ks, &a, &b) == 0);
+	EXPECT_FAILS(!ftg_ftrace_funcs_read("/nonexistent", FTG_FTRACE_AVAILABLE));
+	EXPECT_CLEAN((ff = ftg_ftrace_funcs_read(tracing, FTG_FTRACE_AVAILABLE)) != NULL);
+	EXPECT_FAILS(ftg_status_read("/nonexistent", &st) == -1);
+	EXPECT_CLEAN(ftg_status_read(debug, &st) == 0);
+	EXPECT_FAILS(!ftg_sites_parse("junk\n", 5));
+	EXPECT_CLEAN((sites = ftg_sites_read(debug)) != NULL);
+	EXPECT_FAILS(!ftg_kmodules_read("/nonexistent"));
+	EXPECT_CLEAN((km = ftg_kmodules_read(debug)) != NULL);
+	EXPECT_FAILS(!ftg_check_report_read("/nonexistent"));
+	EXPECT_CLEAN((rep = ftg_check_report_read(debug)) != NULL);
+	EXPECT_FAILS(ftg_site_state_parse("bogus") == -1);
+	EXPECT_CLEAN(ftg_site_state_parse("armed") == FTG_SITE_ARMED);
+	EXPECT_FAILS(ftg_unescape(esc) == -1);
+	EXPECT_CLEAN(ftg_unescape(ok) == 0);
+	EXPECT_FAILS(!ftg_root_open("/nonexistent"));
+	EXPECT_CLEAN((root = ftg_root_open(FIXTURE("amd64", ""))) != NULL);
+	EXPECT_FAILS(!ftg_control_open("/nonexistent"));
+	EXPECT_CLEAN((map = ftg_map_load(root)) != NULL);
+	EXPECT_FAILS(!ftg_control_open("/nonexistent"));
+	EXPECT_CLEAN((c = ftg_candidates_vmlinux(ks, ff)) != NULL);
+	EXPECT_FAILS(!ftg_control_open("/nonexistent"));
+	EXPECT_CLEAN(ftg_candidates_add(c, "x", 1, NULL) >= 0);
+
+	ftg_candidates_free(c);
+	ftg_map_free(map);
+	ftg_root_free(root);
+	ftg_check_report_free(rep);
+	ftg_kmodules_free(km);
+	ftg_sites_free(sites);
+	ftg_ftrace_funcs_free(ff);
+	ftg_sections_free(sec);
+	ftg_vmalloc_free(vm);
+	ftg_proc_modules_free(pm);
+	ftg_kallsyms_free(ks);
 }
 
 int main(void)
@@ -240,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_random_tables),
 		cmocka_unit_test(test_random_kernel_files),
 		cmocka_unit_test(test_random_patterns),
+		cmocka_unit_test(test_no_stale_error),
 	};
 
 	return cmocka_run_group_tests_name("robust", tests, NULL, NULL);

@@ -1,4 +1,4 @@
-# Unit tests of the trace/event/export code (owner: trace), included from
+# Unit tests of the trace/event/export code, included from
 # tests/unit/local.mk. They use the real 6.1 formats and ring-buffer pages
 # in tests/fixtures/trace and run `trace-cmd report` on the files they
 # write (skipped when trace-cmd is not installed).

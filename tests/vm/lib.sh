@@ -33,6 +33,17 @@ export_file() {
 
 module_loaded() { grep -q "^$1 " /proc/modules; }
 
+# status KEY: KEY's value in ftguard's status table ("" when absent).
+status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
+
+# site_ip NAME [OWNER]: the address of each site of OWNER (ftg_target by
+# default) called NAME, one a line; NAME as the sites table prints it
+# (octal escapes kept: ENVIRON, unlike awk -v, leaves backslashes alone).
+site_ip() {
+	N=$1 O=${2:-ftg_target} awk '$4 == ENVIRON["O"] && $7 == ENVIRON["N"] { print $1 }' \
+		"$FTG_DEBUGFS/sites"
+}
+
 # load_ftguard [fi]: the default build, or the fault-injection one.
 load_ftguard() {
 	_ko=/lib/ftguard/ftguard.ko

@@ -16,7 +16,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 kaddr() { grep " $1\$" /proc/kallsyms | head -n 1 | cut -d' ' -f1; }
 fn=vfs_fsync
 grep -qx "$fn" "$FTG_TRACEFS/available_filter_functions" || skip "$fn not traceable"

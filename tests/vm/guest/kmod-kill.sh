@@ -21,8 +21,6 @@ trap cleanup EXIT
 PERIOD_MS=200
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
-site_ip() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $1 }' "$sites"; }
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 killed() { [ "$(status killed)" = 1 ]; }
 kill_lines() { dmesg | grep -c 'ftguard: killed: '; }
 

@@ -13,7 +13,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 load_ftguard
 sites_before=$(status sites)
 jiffies=0x$(grep ' jiffies$' /proc/kallsyms | head -n 1 | cut -d' ' -f1)

@@ -22,14 +22,13 @@ sites=$FTG_DEBUGFS/sites
 # raw_bytes FILE: bytes of FILE outside printable ASCII, newline excepted
 raw_bytes() { tr -d '\040-\176\n' <"$1" | wc -c; }
 # names go through the environment: awk -v would undo their escapes
-site_ip() { N=$1 awk '$4 == "ftg_names" && $7 == ENVIRON["N"] { print $1 }' "$sites"; }
 
 load_ftguard fi
 load_test_module ftg_names
 
 # 1. The sites table: each renamed function exactly once, escaped.
 printf '%s\n' ftg_names_plain "$FTG_PLANTED_NAMES" | while IFS= read -r name; do
-	expect_eq "sites listing $name" 1 "$(site_ip "$name" | wc -l)"
+	expect_eq "sites listing $name" 1 "$(site_ip "$name" ftg_names | wc -l)"
 done || exit 1
 export_file "$sites" sites.txt
 expect_eq "raw bytes in sites" 0 "$(raw_bytes "$sites")"
@@ -51,7 +50,7 @@ done
 
 # 3. Free text: a kill whose reason quotes the name keeps it escaped.
 echo arm >&3 || fail "arm"
-clear_ip=$(site_ip 'ftg_names_clear\033[2J\033[H')
+clear_ip=$(site_ip 'ftg_names_clear\033[2J\033[H' ftg_names)
 [ -n "$clear_ip" ] || fail "no ip for ftg_names_clear"
 # one write: the periodic verification cannot kill in between
 printf 'corrupt %s\nverify\n' "$clear_ip" >&3 && fail "verify of a corrupted armed site succeeded"

@@ -17,8 +17,6 @@ trap cleanup EXIT
 
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
-site_ip() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $1 }' "$sites"; }
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 is_armed() { [ "$(status armed)" = 1 ]; }
 not_armed() { [ "$(status armed)" = 0 ]; }
 

@@ -17,7 +17,6 @@ trap cleanup EXIT
 
 sites=$FTG_DEBUGFS/sites
 field() { awk -v a="$1" -v f="$2" '($1 "") == (a "") { print $f }' "$sites"; }
-site_ip() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $1 }' "$sites"; }
 
 find_nic
 nic_bar0_ioremap

@@ -14,11 +14,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
-site_ip() { awk -v o="$1" -v n="$2" '$4 == o && $7 == n { print $1 }' "$sites"; }
 core_base() { awk -v m="$1" -v s="$2" '$1 == m && $2 == s { print $3; exit }' "$FTG_DEBUGFS/modules"; }
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 
 # A vmlinux function nothing calls during the test, to keep the ops armed.
 vm_fn=
@@ -40,7 +37,7 @@ expect_eq "admitted" 1 "$(status admitted)"
 
 # 1. fn_a, fn_b and a vmlinux site armed: rmmod removes the module's two
 #    entries from the registered ops' filter.
-echo "select $(site_ip ftg_target fn_a) $(site_ip ftg_target fn_b) $vm_ip" >&3 || fail "select: $(cat <&3)"
+echo "select $(site_ip fn_a) $(site_ip fn_b) $vm_ip" >&3 || fail "select: $(cat <&3)"
 echo "arm persistent" >&3 || fail "arm: $(cat <&3)"
 expect_eq "enabled_functions while armed" 3 "$(wc -l < "$enabled")"
 target_base=$(core_base ftg_target live)
@@ -52,7 +49,7 @@ grep -q "^$vm_fn " "$enabled" || fail "$vm_fn not left in enabled_functions"
 load_test_module ftg_other
 other_base=$(core_base ftg_other live)
 log "ftg_target was at $target_base, ftg_other is at $other_base"
-[ "$(site_ip ftg_other other_fn)" ] || fail "ftg_other has no sites"
+[ "$(site_ip other_fn ftg_other)" ] || fail "ftg_other has no sites"
 expect_eq "enabled_functions after ftg_other loaded" 1 "$(wc -l < "$enabled")"
 grep '\[ftg_other\]' "$enabled" && fail "ftg_other function armed"
 echo disarm >&3
@@ -63,7 +60,7 @@ rmmod ftg_other || fail "rmmod ftg_other"
 #    unregistered first (an empty filter would trace everything).
 load_test_module ftg_target
 echo clear >&3
-echo "select $(site_ip ftg_target fn_a)" >&3 || fail "select fn_a: $(cat <&3)"
+echo "select $(site_ip fn_a)" >&3 || fail "select fn_a: $(cat <&3)"
 echo arm >&3 || fail "arm fn_a: $(cat <&3)"
 expect_eq "enabled_functions with fn_a armed" 1 "$(wc -l < "$enabled")"
 target_base=$(core_base ftg_target live)

@@ -18,7 +18,6 @@ cleanup() {
 trap cleanup EXIT
 
 N=4000
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
 
 # candidates: traceable text symbols that are unique in kallsyms, at their

@@ -1,5 +1,5 @@
 #!/bin/sh
-# libftguard against the real ftguard.ko (guest test; owner: lib). Needs
+# libftguard against the real ftguard.ko (guest test). Needs
 # vm-probe (tests/unit/vm-probe.c, built by make check) copied into the
 # guest as /usr/bin/ftg-vm-probe: the fault-injection ftguard.ko, a stale
 # site planted at ftg_target's freed init_one and a foreign one in e1000e's

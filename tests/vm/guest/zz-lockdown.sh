@@ -28,8 +28,6 @@ expect_eq "lockdown before" "[none] integrity confidentiality" "$(cat "$lockdown
 
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
-site_ip() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $1 }' "$sites"; }
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 
 dev=/dev/ftguard
 site_hits() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $5 }' "$sites"; }
