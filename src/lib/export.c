@@ -135,11 +135,36 @@ static void chrome_name_thread(struct ftg_exporter *ex, const struct ftg_event *
 	ex->count++;
 }
 
+/*
+ * A call recorded with its return (function_graph): one complete slice,
+ * "ph":"X" from its entry for its duration, on its thread's track, where
+ * Perfetto nests the slices of the calls it made. The entry itself adds
+ * nothing the slice does not say.
+ */
+static void chrome_slice(struct ftg_exporter *ex, const struct ftg_event *ev)
+{
+	uint64_t dur = ev->rettime > ev->calltime ? ev->rettime - ev->calltime : 0;
+	FILE *out = ex->out;
+
+	chrome_name_thread(ex, ev);
+	fprintf(out, ",\n{\"name\":");
+	ftg_fputs_json(out, ev->sym[0] ? ev->sym : ev->name);
+	fprintf(out, ",\"cat\":\"function_graph\",\"ph\":\"X\",\"ts\":%" PRIu64
+		".%03u,\"dur\":%" PRIu64 ".%03u,\"pid\":%d,\"tid\":%d,"
+		"\"args\":{\"cpu\":%d,\"depth\":%d}}", ev->calltime / 1000,
+		(unsigned int)(ev->calltime % 1000), dur / 1000,
+		(unsigned int)(dur % 1000), ev->pid, ev->pid, ev->cpu, ev->depth);
+}
+
 /* An instant event per trace event, named by its function when it has one. */
 static void chrome_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 {
 	FILE *out = ex->out;
 
+	if (ftg_event_is_graph_exit(ev)) {
+		chrome_slice(ex, ev);
+		return;
+	}
 	chrome_name_thread(ex, ev);
 	fprintf(out, ",\n{\"name\":");
 	ftg_fputs_json(out, ev->sym[0] ? ev->sym : ev->name);
@@ -210,6 +235,8 @@ static void csv_event(struct ftg_exporter *ex, const struct ftg_event *ev)
  */
 int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)
 {
+	if (ex->fmt == FTG_EXPORT_CHROME && ftg_event_is_graph_entry(ev))
+		return 0;	/* its graph_exit makes the slice */
 	if (ex->fmt == FTG_EXPORT_CHROME)
 		chrome_event(ex, ev);
 	else if (ex->fmt == FTG_EXPORT_JSON)

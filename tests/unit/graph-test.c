@@ -9,7 +9,9 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -107,12 +109,60 @@ static void test_graph_stats(void **state)
 	ftg_graph_stats_free(st);
 }
 
+/* The Chrome export of a nested call: the entries add nothing, each
+ * return is one complete slice ("ph":"X") from its entry, for its
+ * duration, and the JSON parses (python3, a test dependency). */
+static void test_graph_chrome(void **state)
+{
+	struct ftg_event in = graph_event("graph_entry", "fn_outer [m]", 0, 2000000000, 0, 0);
+	struct ftg_event leaf_in = graph_event("graph_entry", "fn_a [m]", 1, 2000001000, 0, 0);
+	struct ftg_event leaf_out = graph_event("graph_exit", "fn_a [m]", 1, 2000002000,
+						2000001000, 2000001500);
+	struct ftg_event out = graph_event("graph_exit", "fn_outer [m]", 0, 2030000000,
+					   2000000000, 2030000123);
+	char *buf = NULL, path[] = "/tmp/ftg-graph-XXXXXX", cmd[256];
+	struct ftg_exporter *ex;
+	size_t len = 0;
+	FILE *mem, *py;
+	int fd, slices = -1;
+
+	(void)state;
+	mem = open_memstream(&buf, &len);
+	ex = ftg_exporter_open(mem, FTG_EXPORT_CHROME);
+	assert_non_null(ex);
+	assert_int_equal(ftg_exporter_add(ex, &in), 0);
+	assert_int_equal(ftg_exporter_add(ex, &leaf_in), 0);
+	assert_int_equal(ftg_exporter_add(ex, &leaf_out), 0);
+	assert_int_equal(ftg_exporter_add(ex, &out), 0);
+	assert_int_equal(ftg_exporter_close(ex), 0);
+	fclose(mem);
+	assert_null(strstr(buf, "graph_entry"));
+	assert_non_null(strstr(buf, "\"name\":\"fn_a [m]\",\"cat\":\"function_graph\","
+			       "\"ph\":\"X\",\"ts\":2000001.000,\"dur\":0.500"));
+	assert_non_null(strstr(buf, "\"ph\":\"X\",\"ts\":2000000.000,\"dur\":30000.123"));
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, buf, len), (ssize_t)len);
+	close(fd);
+	snprintf(cmd, sizeof(cmd), "python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))"
+		 "[\"traceEvents\"]; print(sum(1 for x in e if x[\"ph\"] == \"X\" "
+		 "and x[\"dur\"] >= 0))' %s", path);
+	py = popen(cmd, "r");
+	assert_non_null(py);
+	assert_int_equal(fscanf(py, "%d", &slices), 1);
+	assert_int_equal(pclose(py), 0);
+	unlink(path);
+	assert_int_equal(slices, 2);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_graph_lines),
 		cmocka_unit_test(test_graph_marks),
 		cmocka_unit_test(test_graph_stats),
+		cmocka_unit_test(test_graph_chrome),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
