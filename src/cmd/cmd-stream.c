@@ -35,7 +35,13 @@ static int stream_event(const struct ftg_event *ev, void *data)
 
 	if (st->ex)
 		return ftg_exporter_add(st->ex, ev) < 0 ? -1 : 0;
-	ftg_event_snprint(line, sizeof(line), ev);
+	/* Live, a call cannot wait for its return: entries open, returns close. */
+	if (ftg_event_is_graph_entry(ev))
+		ftg_graph_snprint(line, sizeof(line), ev, NULL);
+	else if (ftg_event_is_graph_exit(ev))
+		ftg_graph_snprint(line, sizeof(line), NULL, ev);
+	else
+		ftg_event_snprint(line, sizeof(line), ev);
 	ftg_print_safe(stdout, line);
 	putchar('\n');
 	return ferror(stdout) ? -1 : 0;
@@ -202,6 +208,7 @@ out:
 
 static const struct ftg_cmd_option stream_options[] = {
 	FTG_OPTION_FUNCTIONS,
+	FTG_OPTION_TRACER,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
@@ -217,7 +224,7 @@ static const struct ftg_cmd_option stream_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 	.name = "stream",
-	.usage = "[(-l GLOB | -m MODULE)... [-n GLOB]... [--force]] [-e SYSTEM[:EVENT]]... "
+	.usage = "[(-l GLOB | -m MODULE)... [-n GLOB]... [-p TRACER] [--force]] [-e SYSTEM[:EVENT]]... "
 		 "[--no-filter] "
 		 "[--json | --csv]",
 	.summary = "Print trace events live until interrupted",
@@ -238,14 +245,21 @@ const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 		"\n"
 		"-e SYSTEM[:EVENT] enables kernel tracepoints in the instance while\n"
 		"the stream runs, as for 'ftguard record': they patch no function\n"
-		"site and need no check; -e all is refused.",
+		"site and need no check; -e all is refused.\n"
+		"\n"
+		"-p function_graph arms entries and returns (as record -p does):\n"
+		"each entry prints as 'func() {' and each return as '}' with the\n"
+		"call's duration, as they happen.",
 	.exit_status = "0 stopped by a signal; 1 the arm was refused; 2 an error.",
 	.examples =
 		"ftguard start -m ftg_target; ftguard stream\n"
 		"  Watch the test module's calls live.\n"
 		"\n"
 		"ftguard stream -l vfs_read\n"
-		"  Arm vfs_read until Ctrl-C and print its calls.",
+		"  Arm vfs_read until Ctrl-C and print its calls.\n"
+		"\n"
+		"ftguard stream -p function_graph -l ksys_read -l vfs_read\n"
+		"  Print each read's entry and return, with its duration.",
 	.options = stream_options,
 	.min_args = 0,
 	.max_args = 0,

@@ -6,7 +6,8 @@
 # counts the calls, trace-cmd report reads the same file without a
 # warning and shows the same calls; nothing is left armed. vfs_read
 # under dd: each of dd's (at least 50) calls has its return. start -p
-# function_graph arms with exits until stop.
+# function_graph arms with exits until stop; stream -p prints entries and
+# returns as they come.
 . /tests/lib.sh
 
 cli_setup
@@ -101,7 +102,21 @@ run 0 ftguard report --stat -i v.dat
 calls=$(awk '$1 == "vfs_read" { print $2 }' "$OUT")
 [ "${calls:-0}" -ge "$dd_calls" ] || { cat "$OUT"; fail "--stat vfs_read returns: ${calls:-none} < $dd_calls"; }
 
-rm -f g.dat v.dat tc.* fg.txt graph.txt
+# stream -p function_graph: entries open and returns close as they happen
+ftguard stream -p function_graph -l fn_inner > s.out 2> s.err &
+pid=$!
+bg_track $pid
+wait_for 20 grep -q '^arm_mode graph$' "$FTG_DEBUGFS/status" || { cat s.err; fail "stream -p never armed with exits"; }
+echo 3 > $G || fail "trigger under stream"
+returns() { [ "$(grep -c ' us |  } /\* fn_inner \[ftg_target\] \*/$' s.out)" -ge 3 ]; }
+wait_for 20 returns || { cat s.out s.err; fail "stream -p: fewer than 3 fn_inner returns"; }
+grep -q 'graph_entry: .*|  fn_inner \[ftg_target\]() {$' s.out || { cat s.out; fail "stream -p: no fn_inner entry line"; }
+kill -INT $pid
+wait $pid
+expect_eq "stream -p exit status" 0 "$?"
+wait_for 10 grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "stream -p left an arm"
+
+rm -f g.dat v.dat tc.* fg.txt graph.txt s.out s.err
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass
