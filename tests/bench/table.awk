@@ -91,6 +91,20 @@ function info(fig, what, detail) {
 	rows[nrow] = sprintf("{\"figure\": %s, \"what\": \"%s\", \"detail\": \"%s\"}", fig, what, detail)
 }
 function ms(ns) { return sprintf("%.1f ms", ns / 1e6) }
+# perhit_row FIG KEY WHAT TARGET: the pairs of KEY.ftguard and KEY.kernel
+# less their untraced brackets KEY.base and KEY.base2
+function perhit_row(fig, key, what, target,   i, b, h) {
+	if (!has(key ".base") || !has(key ".ftguard") || !has(key ".kernel")) return
+	nr = 0
+	for (i = 1; i <= cnt[key ".ftguard"] && i <= cnt[key ".kernel"]; i++) {
+		b = (val[key ".base", i] + val[key ".base2", i]) / 2
+		if (val[key ".kernel", i] - b > 0) r[++nr] = (val[key ".ftguard", i] - b) / (val[key ".kernel", i] - b)
+	}
+	b = (median(key ".base") + median(key ".base2")) / 2; h = median("meta.hits")
+	row(fig, what, 3, target,
+	    sprintf("%.0f vs %.0f ns/hit over %.0f ns untraced", (median(key ".ftguard") - b) / h,
+		    (median(key ".kernel") - b) / h, b / h))
+}
 
 {
 	k = $1 "." $2
@@ -109,19 +123,10 @@ END {
 		    ms(median("disarmed.loaded")) " vs " ms(median("disarmed.base")) " (" median("meta.loop") " x 2 syscalls)")
 	}
 
-	# 2: (ftguard - untraced) / (kernel - untraced), the untraced time the
-	# mean of the two runs bracketing the pair
-	if (has("perhit.base") && has("perhit.ftguard") && has("perhit.kernel")) {
-		nr = 0
-		for (i = 1; i <= cnt["perhit.ftguard"] && i <= cnt["perhit.kernel"]; i++) {
-			b = (val["perhit.base", i] + val["perhit.base2", i]) / 2
-			if (val["perhit.kernel", i] - b > 0) r[++nr] = (val["perhit.ftguard", i] - b) / (val["perhit.kernel", i] - b)
-		}
-		b = (median("perhit.base") + median("perhit.base2")) / 2; h = median("meta.hits")
-		row(2, "per-hit: fn_a ftguard vs function tracer", 3, "<=1.0",
-		    sprintf("%.0f vs %.0f ns/hit over %.0f ns untraced", (median("perhit.ftguard") - b) / h,
-			    (median("perhit.kernel") - b) / h, b / h))
-	}
+	# 2 and 8: (ftguard - untraced) / (kernel - untraced), the untraced
+	# time the mean of the two runs bracketing the pair
+	perhit_row(2, "perhit", "per-hit: fn_a ftguard vs function tracer", "<=1.0")
+	perhit_row(8, "graphhit", "per-hit with returns: vs function_graph", "-")
 
 	if (has("perhit.ftguard_noevent") && has("perhit.kernel_noevent")) {
 		b = median("perhit.base_noevent"); h = median("meta.hits")

@@ -158,21 +158,40 @@ fi
 # untraced runs, the two tracers in alternating order.
 trigger() { echo "$HITS" >"$TRIG"; }
 enabled() { awk '{ print $1, $2 }' "$FTG_TRACEFS/enabled_functions" | sort; }
+# perhit_ftguard FIG ARM: one timed run of fn_a armed by the control command
+# ARM ("arm", "arm graph")
 perhit_ftguard() {
-	ctl arm
+	ctl "$2"
 	enabled >/tmp/en-ftguard.txt
-	timed perhit ftguard trigger
+	timed "$1" ftguard trigger
 	ctl disarm
 }
+# perhit_kernel FIG TRACER: the same run under the kernel's TRACER
 perhit_kernel() {
-	echo function >"$FTG_TRACEFS/current_tracer" || fail "current_tracer"
+	echo "$2" >"$FTG_TRACEFS/current_tracer" || fail "current_tracer $2"
 	enabled >/tmp/en-kernel.txt
-	timed perhit kernel trigger
+	timed "$1" kernel trigger
 	echo nop >"$FTG_TRACEFS/current_tracer"
-	cmp -s /tmp/en-ftguard.txt /tmp/en-kernel.txt ||
-		fail "enabled_functions differ: ftguard '$(cat /tmp/en-ftguard.txt)' kernel '$(cat /tmp/en-kernel.txt)'"
 }
-if want 2; then
+# perhit_pairs FIG ARM TRACER: interleaved pairs, each bracketed by two
+# untraced runs, the two sides in alternating order
+perhit_pairs() {
+	trigger	# warm up both paths once
+	for r in $(seq "$PAIRS"); do
+		timed "$1" base trigger
+		if [ $((r % 2)) = 1 ]; then
+			perhit_ftguard "$1" "$2"
+			perhit_kernel "$1" "$3"
+		else
+			perhit_kernel "$1" "$3"
+			perhit_ftguard "$1" "$2"
+		fi
+		timed "$1" base2 trigger
+	done
+}
+# perhit_setup: ftguard and ftg_target loaded, fn_a selected on fd 3 and in
+# set_ftrace_filter; perhit_teardown undoes it
+perhit_setup() {
 	load_ftguard
 	load_test_module ftg_target
 	exec 3<>"$FTG_DEBUGFS/control"
@@ -180,12 +199,19 @@ if want 2; then
 	[ "$(wc -l </tmp/fn_a.txt)" = 1 ] || fail "ftg_target's fn_a is not one site"
 	select_file /tmp/fn_a.txt
 	echo fn_a >"$FTG_TRACEFS/set_ftrace_filter" || fail "set_ftrace_filter"
-	trigger	# warm up both paths once
-	for r in $(seq "$PAIRS"); do
-		timed perhit base trigger
-		if [ $((r % 2)) = 1 ]; then perhit_ftguard; perhit_kernel; else perhit_kernel; perhit_ftguard; fi
-		timed perhit base2 trigger
-	done
+}
+perhit_teardown() {
+	echo >"$FTG_TRACEFS/set_ftrace_filter"
+	exec 3>&-
+	rmmod ftg_target
+	unload_ftguard
+}
+if want 2; then
+	perhit_setup
+	perhit_pairs perhit arm function
+	# the same site, patched to the same ftrace trampoline by both
+	cmp -s /tmp/en-ftguard.txt /tmp/en-kernel.txt ||
+		fail "enabled_functions differ: ftguard '$(cat /tmp/en-ftguard.txt)' kernel '$(cat /tmp/en-kernel.txt)'"
 	# The profile of one hit, by counting: the same with the event write
 	# switched off (ftguard's func event disabled in its instance; the
 	# function tracer with tracing_on 0, so trace_function's reserve fails
@@ -212,10 +238,18 @@ if want 2; then
 	echo 1 >"$FTG_TRACEFS/tracing_on"
 	sample perhit enabled "$(tr ' ' '_' </tmp/en-kernel.txt)"
 	sample perhit hits_seen "$(awk 'NR > 1 && $4 == "ftg_target" && $7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sites")"
-	echo >"$FTG_TRACEFS/set_ftrace_filter"
-	exec 3>&-
-	rmmod ftg_target
-	unload_ftguard
+	perhit_teardown
+fi
+
+# ---- 8: per-hit cost with returns ------------------------------------------
+# fn_a armed with exits by ftguard (arm graph: a kretprobe on ftrace on
+# 6.1, an fprobe on 6.12) against the kernel's function_graph tracer on
+# the same set_ftrace_filter, as figure 2 pairs them.
+if want 8; then
+	perhit_setup
+	perhit_pairs graphhit "arm graph" function_graph
+	sample graphhit hook "$(awk '$1 == "graph_hook" { print $2 }' "$FTG_DEBUGFS/status")"
+	perhit_teardown
 fi
 
 # ---- 3 and 4: record throughput and start-up ----------------------------
