@@ -36,25 +36,35 @@ static struct ftg_event graph_event(const char *name, const char *sym, int depth
 	return ev;
 }
 
+/* fn_outer calling fn_a: its entry, fn_a's entry and return, its return. */
+enum { OUTER_IN, LEAF_IN, LEAF_OUT, OUTER_OUT, NESTED_EVENTS };
+static void nested_call(struct ftg_event ev[NESTED_EVENTS])
+{
+	ev[OUTER_IN] = graph_event("graph_entry", "fn_outer [m]", 0, 2000000000, 0, 0);
+	ev[LEAF_IN] = graph_event("graph_entry", "fn_a [m]", 1, 2000001000, 0, 0);
+	ev[LEAF_OUT] = graph_event("graph_exit", "fn_a [m]", 1, 2000002000,
+				   2000001000, 2000001500);
+	ev[OUTER_OUT] = graph_event("graph_exit", "fn_outer [m]", 0, 2030000000,
+				    2000000000, 2030000123);
+}
+
 static void test_graph_lines(void **state)
 {
-	struct ftg_event in = graph_event("graph_entry", "fn_outer [m]", 0, 2000000000, 0, 0);
-	struct ftg_event leaf_in = graph_event("graph_entry", "fn_a [m]", 1, 2000001000, 0, 0);
-	struct ftg_event leaf_out = graph_event("graph_exit", "fn_a [m]", 1, 2000002000,
-						2000001000, 2000001500);
-	struct ftg_event out = graph_event("graph_exit", "fn_outer [m]", 0, 2030000000,
-					   2000000000, 2030000123);
+	struct ftg_event ev[NESTED_EVENTS];
+	const struct ftg_event *in = &ev[OUTER_IN], *leaf_in = &ev[LEAF_IN];
+	const struct ftg_event *leaf_out = &ev[LEAF_OUT], *out = &ev[OUTER_OUT];
 	char buf[256];
 
 	(void)state;
-	assert_true(ftg_event_is_graph_entry(&in));
-	assert_false(ftg_event_is_graph_exit(&in));
-	assert_true(ftg_event_is_graph_exit(&out));
-	ftg_graph_snprint(buf, sizeof(buf), &in, NULL);
+	nested_call(ev);
+	assert_true(ftg_event_is_graph_entry(in));
+	assert_false(ftg_event_is_graph_exit(in));
+	assert_true(ftg_event_is_graph_exit(out));
+	ftg_graph_snprint(buf, sizeof(buf), in, NULL);
 	assert_string_equal(buf, "sh-42 [001] 2.000000: graph_entry:               |  fn_outer [m]() {");
-	ftg_graph_snprint(buf, sizeof(buf), &leaf_in, &leaf_out);
+	ftg_graph_snprint(buf, sizeof(buf), leaf_in, leaf_out);
 	assert_string_equal(buf, "sh-42 [001] 2.000001: graph_entry:        0.500 us |    fn_a [m]();");
-	ftg_graph_snprint(buf, sizeof(buf), NULL, &out);
+	ftg_graph_snprint(buf, sizeof(buf), NULL, out);
 	/* 30,000.123 us: over 10 ms, '*' */
 	assert_string_equal(buf, "sh-42 [001] 2.030000: graph_exit:  *  30000.123 us |  } /* fn_outer [m] */");
 	assert_int_equal(ftg_graph_snprint(buf, sizeof(buf), NULL, NULL), -1);
@@ -114,26 +124,20 @@ static void test_graph_stats(void **state)
  * duration, and the JSON parses (python3, a test dependency). */
 static void test_graph_chrome(void **state)
 {
-	struct ftg_event in = graph_event("graph_entry", "fn_outer [m]", 0, 2000000000, 0, 0);
-	struct ftg_event leaf_in = graph_event("graph_entry", "fn_a [m]", 1, 2000001000, 0, 0);
-	struct ftg_event leaf_out = graph_event("graph_exit", "fn_a [m]", 1, 2000002000,
-						2000001000, 2000001500);
-	struct ftg_event out = graph_event("graph_exit", "fn_outer [m]", 0, 2030000000,
-					   2000000000, 2030000123);
+	struct ftg_event ev[NESTED_EVENTS];
 	char *buf = NULL, path[] = "/tmp/ftg-graph-XXXXXX", cmd[256];
 	struct ftg_exporter *ex;
 	size_t len = 0;
 	FILE *mem, *py;
-	int fd, slices = -1;
+	int i, fd, slices = -1;
 
 	(void)state;
+	nested_call(ev);
 	mem = open_memstream(&buf, &len);
 	ex = ftg_exporter_open(mem, FTG_EXPORT_CHROME);
 	assert_non_null(ex);
-	assert_int_equal(ftg_exporter_add(ex, &in), 0);
-	assert_int_equal(ftg_exporter_add(ex, &leaf_in), 0);
-	assert_int_equal(ftg_exporter_add(ex, &leaf_out), 0);
-	assert_int_equal(ftg_exporter_add(ex, &out), 0);
+	for (i = 0; i < NESTED_EVENTS; i++)
+		assert_int_equal(ftg_exporter_add(ex, &ev[i]), 0);
 	assert_int_equal(ftg_exporter_close(ex), 0);
 	fclose(mem);
 	assert_null(strstr(buf, "graph_entry"));
