@@ -92,7 +92,7 @@ struct ftg_site {
 	bool init;			/* in init text */
 	bool had_record;		/* was a current ftrace record once */
 	bool planted;			/* fault injection */
-	bool sym_proven;		/* its module's symbols named it */
+	bool sym_proven;		/* kallsyms named it, for good */
 	enum ftg_site_state state;
 	int arm_idx;			/* slot in ftg.armset, -1 if not armed */
 	u64 hits;			/* hits folded in from past arms */
@@ -171,6 +171,7 @@ struct ftg_state {
 	struct rb_root sites;		/* struct ftg_site by ip */
 	unsigned int n_vmlinux;
 	unsigned int n_module;
+	unsigned int vmlinux_records;	/* as userspace counted them, 0: unsaid */
 	struct list_head modules;	/* struct ftg_module, newest first */
 	unsigned int n_tombstones;
 	unsigned long admitted;

@@ -63,11 +63,13 @@ static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
 		return FTG_V_STALE;
 	record = proven || ftg_is_record(s->ip);
 	/*
-	 * A module's text neither moves nor changes owner while the module
-	 * is loaded, and its sites go before it does (init sites when init
-	 * is freed): once its symbols named a site, they always will. The
-	 * lookup is a scan of the module's whole symbol table, so that is
-	 * worth remembering; the core kernel's is a binary search.
+	 * Text neither moves nor changes owner while its owner is loaded
+	 * (the core kernel always is; its init text is gone before ftguard
+	 * loads), and a module's sites go before it does (init sites when
+	 * init is freed): once kallsyms named a site, it always will. A
+	 * module's lookup scans its whole symbol table and the core
+	 * kernel's expands a compressed name: both worth remembering. A
+	 * planted site was never named, so it is looked up every time.
 	 */
 	if (s->sym_proven)
 		sym = FTG_SYM_EXACT;
@@ -82,7 +84,7 @@ static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
 		return FTG_V_FOREIGN;	/* never was text */
 	if (sym != FTG_SYM_EXACT)
 		return FTG_V_STALE;
-	s->sym_proven = s->owner && !s->planted;
+	s->sym_proven = !s->planted;
 	return FTG_V_OK;
 }
 

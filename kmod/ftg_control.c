@@ -128,6 +128,31 @@ static int ftg_cmd_admit(struct ftg_session *sess, int argc, char **argv,
 	return ret;
 }
 
+/*
+ * How many core-kernel ftrace records there are is known only from
+ * available_filter_functions, whose read costs as much as a check of every
+ * site. The core kernel's records do not change after boot, so userspace
+ * counts them once, after offering them all, and leaves the number here:
+ * a later "check everything" that finds as many vmlinux sites knows that
+ * nothing is left to offer. A hint for userspace, never for a check.
+ */
+static int ftg_cmd_vmlinux_records(struct ftg_session *sess, int argc,
+				   char **argv, char *why, size_t len)
+{
+	unsigned int n;
+	int ret;
+
+	ret = ftg_need_args(argc, 1, 1, "vmlinux-records <count>", why, len);
+	if (ret)
+		return ret;
+	if (kstrtouint(argv[1], 10, &n) || !n) {
+		snprintf(why, len, "bad count '%.40s'", argv[1]);
+		return -EINVAL;
+	}
+	ftg.vmlinux_records = n;
+	return 0;
+}
+
 static int ftg_cmd_select(struct ftg_session *sess, int argc, char **argv,
 			  char *why, size_t len)
 {
@@ -383,6 +408,7 @@ static int ftg_cmd_fail_ftrace(struct ftg_session *sess, int argc,
 
 static const struct ftg_cmd ftg_cmds[] = {
 	{ "admit", ftg_cmd_admit },
+	{ "vmlinux-records", ftg_cmd_vmlinux_records },
 	{ "select", ftg_cmd_select },
 	{ "select-module", ftg_cmd_select_module },
 	{ "clear", ftg_cmd_clear },

@@ -67,6 +67,7 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 	ftg_show_dash(m, "kill_reason", ftg.kill_reason);
 	seq_printf(m, "sites %u\nvmlinux_sites %u\nmodule_sites %u\n",
 		   ftg_nsites(), ftg.n_vmlinux, ftg.n_module);
+	seq_printf(m, "vmlinux_records %u\n", ftg.vmlinux_records);
 	seq_printf(m, "admitted %lu\nrejected %lu\n", ftg.admitted,
 		   ftg.rejected);
 	if (ftg.checked)

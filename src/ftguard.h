@@ -481,6 +481,7 @@ struct ftg_status {
 	char kill_reason[FTG_TEXT_LEN];	/* "" for "-" */
 	uint64_t sites;
 	uint64_t vmlinux_sites;
+	uint64_t vmlinux_records;	/* core records, as counted; 0 unsaid */
 	uint64_t module_sites;
 	uint64_t admitted;
 	uint64_t rejected;
@@ -669,6 +670,22 @@ const char *ftg_control_response(const struct ftg_control *ctl);
  */
 int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
 		      struct ftg_candidates *refused);
+
+/**
+ * ftg_control_vmlinux_records - tell the module how many core records exist
+ * @ctl: the control
+ * @records: the core kernel's ftrace records of functions, as counted in
+ *           available_filter_functions
+ *
+ * The core kernel's records do not change after boot, so a count taken
+ * once stays true for the module's life: struct ftg_status.vmlinux_records
+ * gives it back, and once the module has as many vmlinux sites nothing is
+ * left to offer without reading available_filter_functions again. The
+ * module keeps the number only as that hint; no check depends on it.
+ *
+ * Return: 0, or -1 (the module refuses 0: errno EINVAL).
+ */
+int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records);
 
 /**
  * ftg_control_select - add sites to this descriptor's selection

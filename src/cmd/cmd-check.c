@@ -35,9 +35,10 @@ static bool is_core_function(const struct ftg_ftrace_func *f)
  * only once offered. Offer every one ftrace can patch (a candidate the
  * module rejects is only counted in its status) so that the check of
  * all sites that follows covers the core kernel too. The core kernel's
- * records do not change after boot: when the module already has as many
- * vmlinux sites as ftrace has records, an earlier --all (or -l) offered
- * them all, and offering them again would only cost time.
+ * records do not change after boot, so their count, once taken from
+ * available_filter_functions, is left with the module: when it has as
+ * many vmlinux sites, everything was offered already, and reading the
+ * file again would cost as much as the check itself.
  */
 static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 {
@@ -52,6 +53,12 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 		ftg_cmd_lib_error(ctx, "reading ftguard/status");
 		return -1;
 	}
+	if (st.vmlinux_records && st.vmlinux_sites >= st.vmlinux_records) {
+		if (ctx->verbosity > 0)
+			ftg_cmd_info(ctx, "ftguard.ko knows all %llu kernel functions already",
+				     (unsigned long long)st.vmlinux_records);
+		return 0;
+	}
 	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(ftg_cmd_root(ctx)),
 				      FTG_FTRACE_AVAILABLE);
 	if (!avail) {
@@ -61,28 +68,28 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 	for (i = 0; i < ftg_ftrace_funcs_count(avail); i++)
 		if (is_core_function(ftg_ftrace_funcs_get(avail, i)))
 			records++;
-	if (st.vmlinux_sites >= records) {
+	if (st.vmlinux_sites < records) {
+		ks = ftg_cmd_kallsyms(ctx);
+		if (!ks)
+			goto out;
+		cand = ftg_candidates_vmlinux(ks, avail);
+		if (!cand) {
+			ftg_cmd_lib_error(ctx, "listing kernel functions");
+			goto out;
+		}
+		sent = ftg_control_admit(ctl, cand, NULL);
+		if (sent < 0) {
+			ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
+			goto out;
+		}
 		if (ctx->verbosity > 0)
-			ftg_cmd_info(ctx, "ftguard.ko knows all %zu kernel functions already",
-				     records);
-		ret = 0;
-		goto out;
+			ftg_cmd_info(ctx, "%d kernel functions offered", sent);
 	}
-	ks = ftg_cmd_kallsyms(ctx);
-	if (!ks)
-		goto out;
-	cand = ftg_candidates_vmlinux(ks, avail);
-	if (!cand) {
-		ftg_cmd_lib_error(ctx, "listing kernel functions");
-		goto out;
-	}
-	sent = ftg_control_admit(ctl, cand, NULL);
-	if (sent < 0) {
-		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
-		goto out;
-	}
-	if (ctx->verbosity > 0)
-		ftg_cmd_info(ctx, "%d kernel functions offered", sent);
+	/* Only a hint: an older ftguard.ko without it is offered again. */
+	if (records && ftg_control_vmlinux_records(ctl, records) < 0 &&
+	    ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "ftguard.ko keeps no record count: %s",
+			     ftg_error_last());
 	ret = 0;
 out:
 	ftg_candidates_free(cand);

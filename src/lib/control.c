@@ -414,6 +414,15 @@ static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
 	return 0;
 }
 
+int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records)
+{
+	char arg[24];
+
+	ftg_error_clear();
+	snprintf(arg, sizeof(arg), "%" PRIu64, records);
+	return send_cmd(ctl, "vmlinux-records", arg);
+}
+
 /**
  * ftg_control_clear - empty this descriptor's selection
  * @ctl: the control

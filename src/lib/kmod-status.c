@@ -28,6 +28,7 @@ static const struct {
 	KEY(kill_reason, ST_TEXT),
 	KEY(sites, ST_U64),
 	KEY(vmlinux_sites, ST_U64),
+	KEY(vmlinux_records, ST_U64),
 	KEY(module_sites, ST_U64),
 	KEY(admitted, ST_U64),
 	KEY(rejected, ST_U64),

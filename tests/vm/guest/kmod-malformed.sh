@@ -41,9 +41,16 @@ kind() {
 	16) echo "corrupt 0x1|EOPNOTSUPP" ;;
 	17) echo "unplant|EOPNOTSUPP" ;;
 	18) echo "fail-ftrace|EOPNOTSUPP" ;;
+	19) echo "vmlinux-records|EINVAL" ;;
+	20) echo "vmlinux-records 0|EINVAL" ;;
+	21) echo "vmlinux-records many|EINVAL" ;;
+	22) echo "vmlinux-records 1 2|EINVAL" ;;
+	23) echo "vmlinux-records -1|EINVAL" ;;
+	24) echo "vmlinux-records 0x10|EINVAL" ;;
+	25) echo "vmlinux-records 99999999999|EINVAL" ;;
 	esac
 }
-KINDS=19
+KINDS=26
 
 exec 3<>"$FTG_DEBUGFS/control"
 i=0
@@ -64,7 +71,7 @@ while [ $i -lt 1000 ]; do
 	i=$((i + 1))
 done
 expect_eq "rejected writes" 1000 "$rejected"
-# the last one was kind 999 % 19 = 11 (binary junk): its reason is kept
+# the last one was kind 999 % 26 = 11 (binary junk): its reason is kept
 grep -q '^last_error unknown command' "$FTG_DEBUGFS/status" || fail "last_error: $(grep ^last_error "$FTG_DEBUGFS/status")"
 expect_eq "rejected admits (kind 7)" $(( (1000 - 7 + KINDS - 1) / KINDS )) "$(status rejected)"
 
@@ -93,6 +100,7 @@ grep -q '^last_error NUL byte at offset 10 of the write' "$FTG_DEBUGFS/status" |
 
 # still working, nothing added
 expect_eq "sites unchanged" "$sites_before" "$(status sites)"
+expect_eq "record count after refused vmlinux-records" 0 "$(status vmlinux_records)"
 echo check >&3 || fail "check after malformed writes: $(cat <&3)"
 sed -n 2p "$FTG_DEBUGFS/check" | grep -q '^result ok ' || fail "check: $(sed -n 2p "$FTG_DEBUGFS/check")"
 exec 3>&-
