@@ -201,6 +201,9 @@ END {
 
 	# 6: arm N cold sites, ftguard over the kernel's tracer switched on
 	# (its filter set apart, and shown)
+	if (has("arm.first_check"))
+		info(6, "cold sites: first check after load", sprintf("%s for %d sites (%.0f us/site): each symbol proven once", ms(median("arm.first_check")),
+		     median("arm.first_check_sites"), median("arm.first_check") / 1e3 / median("arm.first_check_sites")))
 	split("1 100 1000 4000 10000", sizes, " ")
 	for (s = 1; s <= 5; s++) {
 		n = sizes[s]
