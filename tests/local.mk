@@ -36,7 +36,8 @@ tests-clean:
 		tests/fuzz-scratch tests/fuzz-corpus tests/fuzz-artifacts tests/fuzz-*.log
 .PHONY: tests-clean
 
-# Benchmarks (doc/performance.md): one VM boot, ratios measured side by side.
+# Benchmarks (doc/performance.md): one VM boot per kernel, ratios measured
+# side by side.
 EXTRA_DIST += tests/bench
 bench: all
 	$(srcdir)/tests/bench/run --builddir $(abs_top_builddir)
