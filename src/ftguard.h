@@ -1152,6 +1152,21 @@ struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live);
  * Returns 0, or -1 (ENOENT: no such system).
  */
 int ftg_live_add_system(struct ftg_live *live, const char *system);
+/**
+ * ftg_live_add_type - decode and record the system of one event type
+ * @live: the session
+ * @type: an event id found in the buffer (struct ftg_event.type of an
+ *        event whose system is empty: its format is not known yet)
+ *
+ * A buffer can hold tracepoints that a command before this one enabled
+ * and disabled again (start -e, then stop): only their ids tell which.
+ * A writer writes the formats when it closes, so a file whose pages are
+ * already written still gets them.
+ *
+ * Return: 0, or -1 with the error set (errno ENOENT: no event of tracefs
+ * has @type).
+ */
+int ftg_live_add_type(struct ftg_live *live, int type);
 /*
  * Reads what is available on every CPU, waiting at most @timeout_ms for
  * a first page (0: do not wait, -1: wait for ever, EINTR returns 0).

@@ -5,8 +5,10 @@
  *
  * A tracepoint is enabled in ftguard's own trace instance only; it patches
  * no function site, so it needs no check. The arguments are validated
- * against tracefs before anything is enabled, and only what this command
- * enabled is disabled again at its end.
+ * against tracefs before anything is enabled. record and stream disable
+ * what they enabled at their end; what start enabled outlives it, as its
+ * arm does, until stop or reset turn off every event of the instance but
+ * ftguard's own.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -202,4 +204,46 @@ void ftg_cmd_events_release(struct ftg_cmd_events *evs)
 	}
 	free(evs->ev);
 	memset(evs, 0, sizeof(*evs));
+}
+
+/**
+ * ftg_cmd_events_off - turn off every -e event left on in ftguard's instance
+ * @ctx: the command (stop, reset)
+ *
+ * start leaves its events on and keeps no list of them: the instance is
+ * ftguard's, so whatever is on there besides ftguard's own events came
+ * from an -e.
+ *
+ * Return: 0, or FTG_CMD_ERROR after saying why.
+ */
+int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx)
+{
+	const char *tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
+	struct tracefs_instance *inst;
+	char **systems;
+	int i, ret = 0;
+
+	inst = tracefs_instance_alloc(tracing_dir, FTG_CMD_INSTANCE);
+	systems = inst ? tracefs_event_systems(tracing_dir) : NULL;
+	if (!systems) {
+		tracefs_instance_free(inst);
+		ftg_cmd_error(ctx, "cannot list the event systems in %s/events: %s",
+			      tracing_dir, strerror(errno ? errno : ENOENT));
+		return FTG_CMD_ERROR;
+	}
+	for (i = 0; systems[i]; i++) {
+		if (!strcmp(systems[i], "ftguard") ||
+		    tracefs_event_is_enabled(inst, systems[i], NULL) == TRACEFS_ALL_DISABLED)
+			continue;
+		if (tracefs_event_disable(inst, systems[i], NULL) < 0) {
+			ftg_cmd_error(ctx, "disabling the %s events: %s", systems[i],
+				      strerror(errno));
+			ret = FTG_CMD_ERROR;
+		} else {
+			ftg_cmd_info(ctx, "turned off the %s events", systems[i]);
+		}
+	}
+	tracefs_list_free(systems);
+	tracefs_instance_free(inst);
+	return ret;
 }

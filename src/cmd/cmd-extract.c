@@ -17,6 +17,7 @@
 
 #define EXTRACT_INSTANCE	"ftguard"
 #define EXTRACT_MAX_MS		2000	/* the most a still-armed source may take */
+#define EXTRACT_MAX_TYPES	256	/* event types of systems the session lacks */
 
 static uint64_t now_ms(void)
 {
@@ -26,16 +27,56 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
+/* Event types the session had no format for, each once. */
+struct unknown_types {
+	int type[EXTRACT_MAX_TYPES];
+	int n;
+};
+
+static int note_unknown(const struct ftg_event *ev, void *data)
+{
+	struct unknown_types *u = data;
+	int i;
+
+	if (ev->system[0])
+		return 0;
+	for (i = 0; i < u->n; i++)
+		if (u->type[i] == ev->type)
+			return 0;
+	if (u->n < EXTRACT_MAX_TYPES)
+		u->type[u->n++] = ev->type;
+	return 0;
+}
+
 /* Everything the buffer holds, partial pages included, within the bound. */
-static int extract_pages(struct ftg_live *live, struct ftg_trace_writer *w)
+static int extract_pages(struct ftg_live *live, struct ftg_trace_writer *w,
+			 struct unknown_types *u)
 {
 	uint64_t end = now_ms() + EXTRACT_MAX_MS;
 	int r;
 
 	do
-		r = ftg_live_drain(live, w, NULL, NULL);
+		r = ftg_live_drain(live, w, note_unknown, u);
 	while (r > 0 && ftg_live_more(live) && now_ms() < end);
 	return r < 0 ? -1 : 0;
+}
+
+/*
+ * The tracepoints 'start -e' enabled are off again after stop: the only
+ * trace of them is their ids in the pages, and trace-cmd needs their
+ * formats. The writer writes formats when it closes.
+ */
+static int add_formats(struct ftg_cmd_ctx *ctx, struct ftg_live *live,
+		       const struct unknown_types *u)
+{
+	int i;
+
+	for (i = 0; i < u->n; i++)
+		if (ftg_live_add_type(live, u->type[i]) < 0) {
+			ftg_cmd_lib_error(ctx, "adding the formats of the events in the buffer");
+			return -1;
+		}
+	return 0;
 }
 
 static int extract_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
@@ -45,6 +86,7 @@ static int extract_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 	struct ftg_trace_writer *w;
 	const struct ftg_kallsyms *ks;
 	struct ftg_status st = { 0 };
+	struct unknown_types unknown = { .n = 0 };
 	struct ftg_live *live;
 	struct ftg_root *root;
 	int cpu, ret = FTG_CMD_OK;
@@ -72,8 +114,11 @@ static int extract_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 	if (ftg_status_read(ftg_root_debugfs(root), &st) == 0 && st.armed)
 		ftg_cmd_warn(ctx, "sites are still armed: the file holds what the "
 			     "buffer had while extract read it ('ftguard stop' first)");
-	if (extract_pages(live, w) < 0) {
+	if (extract_pages(live, w, &unknown) < 0)
 		ret = ftg_cmd_lib_error(ctx, "reading the trace buffer");
+	else if (add_formats(ctx, live, &unknown) < 0)
+		ret = FTG_CMD_ERROR;
+	if (ret != FTG_CMD_OK) {
 		ftg_trace_writer_free(w);	/* no partial file */
 		ftg_live_free(live);
 		return ret;
@@ -113,6 +158,10 @@ const struct ftg_cmd_entry ftg_cmd_extract_entry = {
 		"read, as 'trace-cmd extract' does for its buffers. Reading empties\n"
 		"the buffer: a second extract finds what came after the first.\n"
 		"'ftguard reset' empties it without writing.\n"
+		"\n"
+		"Tracepoints 'ftguard start -e' enabled are in the file with their\n"
+		"formats, found from the events' ids, even after 'ftguard stop'\n"
+		"turned them off.\n"
 		"\n"
 		"With sites still armed, extract warns and takes what the buffer\n"
 		"holds while it reads (at most two seconds). FILE appears only once\n"

@@ -54,6 +54,9 @@ static int reset_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	have_status = !ctx->root && ftg_cmd_root(ctx) &&
 		      ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) == 0;
 	entries = have_status ? buffer_entries(ctx) : -1;
+	/* first, so that no tracepoint refills the buffer reset empties */
+	if (have_status && ftg_cmd_events_off(ctx))
+		return FTG_CMD_ERROR;
 	ret = ftg_cmd_control_send(ctx, send_reset, NULL, "resetting");
 	if (ret != FTG_CMD_OK)
 		return ret;
@@ -89,7 +92,8 @@ const struct ftg_cmd_entry ftg_cmd_reset_entry = {
 		"After ftguard.ko killed tracing (a site failed its periodic\n"
 		"verification, see 'ftguard status'), nothing can be armed again\n"
 		"until the latch is cleared: reset does that, after disarming, and\n"
-		"empties the 'ftguard' trace instance's buffer. It says what each\n"
+		"empties the 'ftguard' trace instance's buffer, after turning off\n"
+		"the kernel events 'ftguard start -e' enabled. It says what each\n"
 		"step cleared: the sites that were armed and by whom, the kill\n"
 		"reason, the events dropped from the buffer.",
 	.exit_status = "0 done; 2 an error.",

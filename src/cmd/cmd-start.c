@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include <tracefs.h>
+
 #include "cmd/ftguard-cmd.h"
 
 static const char *arm_refusal_hint(int err)
@@ -103,7 +105,9 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 
 static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	struct ftg_control *ctl;
+	struct ftg_cmd_events events = { 0 };
+	struct tracefs_instance *inst = NULL;
+	struct ftg_control *ctl = NULL;
 	struct ftg_map *map;
 	size_t nsites;
 	int ret;
@@ -112,18 +116,44 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_error(ctx, "start changes the live system: --root is not allowed");
 		return FTG_CMD_ERROR;
 	}
-	if (ftg_cmd_check_globs(ctx, args) ||
-	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS))
+	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_events_parse(ctx, args, &events) ||
+	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
+		ftg_cmd_events_release(&events);
 		return FTG_CMD_ERROR;
+	}
+	if (events.n) {
+		inst = tracefs_instance_alloc(ftg_root_tracefs(ftg_cmd_root(ctx)),
+					      FTG_CMD_INSTANCE);
+		ret = inst ? ftg_cmd_events_enable(ctx, &events, inst, NULL) :
+			     ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
+		if (ret != FTG_CMD_OK)
+			goto out;
+	}
+	/* events only, as record -e: no site to check or arm */
+	if (events.n && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
+	    !ftg_args_has(args, 'n')) {
+		ftg_cmd_info(ctx, "enabled %d event selection%s ('ftguard stop' turns "
+			     "them off)", events.n, events.n == 1 ? "" : "s");
+		ret = FTG_CMD_OK;
+		goto out;
+	}
 	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
-	if (!ctl)
-		return ftg_cmd_lib_error(ctx, "opening ftguard/control");
+	if (!ctl) {
+		ret = ftg_cmd_lib_error(ctx, "opening ftguard/control");
+		goto out;
+	}
 	map = ftg_cmd_load_map(ctx);
 	ret = ftg_cmd_arm(ctx, args, ctl, map, FTG_ARM_PERSISTENT, &nsites);
 	if (ret == FTG_CMD_OK)
-		ftg_cmd_info(ctx, "armed %zu sites (persistent: 'ftguard stop' disarms)",
-			     nsites);
+		ftg_cmd_info(ctx, "armed %zu sites%s (persistent: 'ftguard stop' disarms)",
+			     nsites, events.n ? " and enabled the events" : "");
 	ftg_map_free(map);
+out:
+	/* a refused start changes nothing: its events go off again */
+	if (ret != FTG_CMD_OK && inst)
+		ftg_cmd_events_disable(ctx, &events, inst);
+	tracefs_instance_free(inst);
+	ftg_cmd_events_release(&events);
 	ftg_control_close(ctl);
 	return ret;
 }
@@ -133,6 +163,7 @@ static const struct ftg_cmd_option start_options[] = {
 	FTG_OPTION_TRACER,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
+	FTG_OPTION_EVENTS,
 	{ .key = FTG_OPT_FORCE, .long_name = "force",
 	  .help = "arm more sites than the module's max_arm" },
 	FTG_OPTION_END
@@ -140,7 +171,7 @@ static const struct ftg_cmd_option start_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_start_entry = {
 	.name = "start",
-	.usage = "(-l GLOB | -m MODULE)... [-n GLOB]... [-p TRACER] [--force]",
+	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [--force]",
 	.summary = "Check the selected sites and arm them until 'ftguard stop'",
 	.description =
 		"Selects sites as 'ftguard check' does, checks them, and arms them\n"
@@ -153,6 +184,13 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"(ftguard:graph_entry, ftguard:graph_exit) with its depth and\n"
 		"duration instead of entries alone; see ftguard-record(1).\n"
 		"\n"
+		"-e SYSTEM[:EVENT] enables kernel tracepoints in the same instance,\n"
+		"as record -e does (same names and errors; -e alone arms nothing).\n"
+		"They stay on after start, as the arm does, until 'ftguard stop' or\n"
+		"'ftguard reset' turns off every event of the instance but\n"
+		"ftguard's own; 'ftguard extract' writes their formats into the\n"
+		"file. A refused start turns off what it enabled.\n"
+		"\n"
 		"'ftguard record' arms for the time of one command instead, and\n"
 		"always disarms.",
 	.exit_status =
@@ -160,7 +198,10 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"the reasons and regions are printed); 2 usage or system error.",
 	.examples =
 		"ftguard start -m ftg_target && sleep 10 && ftguard stop\n"
-		"  Trace the test module's functions for ten seconds.",
+		"  Trace the test module's functions for ten seconds.\n"
+		"ftguard start -e sched:sched_switch -l vfs_read; dd if=/dev/zero of=/dev/null count=10\n"
+		"ftguard stop; ftguard extract -o f.dat; trace-cmd report f.dat\n"
+		"  Function calls and context switches in one file.",
 	.options = start_options,
 	.min_args = 0,
 	.max_args = 0,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `ftguard stop`: disarm every armed site.
+ * `ftguard stop`: disarm every armed site and turn off the events -e
+ * enabled.
  */
 #include "cmd/ftguard-cmd.h"
 
@@ -22,17 +23,22 @@ static int stop_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 	if (ret == FTG_CMD_OK)
 		ftg_cmd_info(ctx, was_armed ? "disarmed" : "nothing was armed");
+	if (ret == FTG_CMD_OK && !ctx->root &&
+	    (ftg_cmd_need(ctx, FTG_NEED_TRACEFS) || ftg_cmd_events_off(ctx)))
+		ret = FTG_CMD_ERROR;
 	return ret;
 }
 
 const struct ftg_cmd_entry ftg_cmd_stop_entry = {
 	.name = "stop",
 	.usage = "",
-	.summary = "Disarm every armed site",
+	.summary = "Disarm every armed site and turn off -e events",
 	.description =
 		"Disarms what 'ftguard start' armed, and any arm owned by a running\n"
-		"'ftguard record'. Always succeeds when the module is loaded. The\n"
-		"events already recorded stay in the trace instance.",
+		"'ftguard record', and turns off the kernel events 'ftguard start -e'\n"
+		"enabled (every event of the trace instance but ftguard's own).\n"
+		"Always succeeds when the module is loaded. The events already\n"
+		"recorded stay in the trace instance.",
 	.exit_status = "0 disarmed (or nothing was armed); 2 an error.",
 	.min_args = 0,
 	.max_args = 0,

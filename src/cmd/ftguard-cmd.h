@@ -204,6 +204,7 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 			  const char *path, ftg_event_cb cb, void *data);
 
 /* cmd-events.c: -e SYSTEM[:EVENT], tracepoints beside the functions. */
+#define FTG_CMD_INSTANCE	"ftguard"	/* the module's trace instance */
 #define FTG_OPTION_EVENTS \
 	{ .key = 'e', .long_name = "event", .arg_name = "SYSTEM[:EVENT]", \
 	  .help = "also record kernel event(s) SYSTEM[:EVENT] (repeatable; no site is " \
@@ -225,6 +226,7 @@ int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 			    struct tracefs_instance *inst);
 void ftg_cmd_events_release(struct ftg_cmd_events *evs);
+int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx);
 
 /* cmd-util.c: output of kernel-supplied text, escaped by ftg_escape():
  * free text keeps its spaces, a name becomes one word. */

@@ -24,6 +24,7 @@
 #include <tracefs/tracefs.h>
 #include <traceevent/event-parse.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 #define DEFAULT_INSTANCE	"ftguard"
@@ -362,6 +363,53 @@ int ftg_live_add_system(struct ftg_live *live, const char *system)
 		return -1;
 	}
 	return trace_formats_add_system(live->fmt, live->tracefs_dir, system);
+}
+
+/* The system of the tracefs event whose id is @type, or NULL. */
+static char *system_of_type(const char *tracing_dir, int type)
+{
+	char **systems, **events, path[4096], *found = NULL;
+	int i, j, id;
+	FILE *f;
+
+	systems = tracefs_event_systems(tracing_dir);
+	for (i = 0; systems && systems[i] && !found; i++) {
+		events = tracefs_system_events(tracing_dir, systems[i]);
+		for (j = 0; events && events[j] && !found; j++) {
+			snprintf(path, sizeof(path), "%s/events/%s/%s/id",
+				 tracing_dir, systems[i], events[j]);
+			f = fopen(path, "re");
+			if (!f)
+				continue;
+			if (fscanf(f, "%d", &id) == 1 && id == type)
+				found = strdup(systems[i]);
+			fclose(f);
+		}
+		tracefs_list_free(events);
+	}
+	tracefs_list_free(systems);
+	return found;
+}
+
+int ftg_live_add_type(struct ftg_live *live, int type)
+{
+	const char *dir = live->tracefs_dir ? live->tracefs_dir : tracefs_tracing_dir();
+	char *system;
+	int ret;
+
+	ftg_error_clear();
+	if (!dir)
+		return ftgl_err(FTG_E_SYSTEM, ENOENT, "no tracefs mounted");
+	system = system_of_type(dir, type);
+	if (!system)
+		return ftgl_err(FTG_E_SYSTEM, ENOENT, "no event with id %d in %s/events",
+				type, dir);
+	ret = trace_formats_add_system(live->fmt, live->tracefs_dir, system);
+	if (ret < 0)
+		ftgl_err(FTG_E_SYSTEM, errno, "reading the formats of the %s events: %s",
+			 system, strerror(errno));
+	free(system);
+	return ret < 0 ? -1 : 0;
 }
 
 /**
