@@ -1351,6 +1351,17 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path, char *err,
 					   size_t errlen);
 void ftg_trace_file_close(struct ftg_trace_file *tf);
 int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
+/**
+ * ftg_trace_file_has_event - does the file know an event of this name?
+ * @tf: the file
+ * @pattern: NAME or SYSTEM:NAME, each part a glob (fnmatch(3))
+ *
+ * A filter naming an event the file has no format for would select
+ * nothing without saying why; this is how a reader can tell.
+ *
+ * Return: true when an event format of @tf matches @pattern.
+ */
+bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
 /* Validation only (same checks and message as ftg_trace_file_open()). */
 int ftg_trace_file_check(const char *path, char *err, size_t errlen);
 /*

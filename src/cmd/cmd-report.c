@@ -373,6 +373,28 @@ static int select_cb(const struct ftg_event *ev, void *data)
 	return sel->next(ev, sel->next_data);
 }
 
+/*
+ * A -F naming an event the file has no format for would select nothing
+ * and say nothing: refuse it, as trace-cmd report does.
+ */
+static int report_check_events(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
+			       const char *path, const struct report_select *sel)
+{
+	const struct report_filter *f;
+	int i;
+
+	for (i = 0; i < sel->nfilters; i++) {
+		f = &sel->filters[i];
+		if (f->field != RF_EVENT || ftg_trace_file_has_event(tf, f->value))
+			continue;
+		ftg_cmd_error(ctx, "-F: %s has no event %s'%s' ('trace-cmd report "
+			      "--events' lists them)", path,
+			      f->op == RO_GLOB ? "matching " : "", f->value);
+		return FTG_CMD_ERROR;
+	}
+	return 0;
+}
+
 static int report_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	const char *path = ftg_args_get(args, 'i');
@@ -398,7 +420,9 @@ static int report_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (!path)
 		path = args->argc ? args->argv[0] : "trace.dat";
 	tf = ftg_cmd_open_trace(ctx, path);
-	if (!tf) {
+	if (!tf || report_check_events(ctx, tf, path, &sel)) {
+		if (tf)
+			ftg_trace_file_close(tf);
 		free(sel.cpus);
 		return FTG_CMD_ERROR;
 	}

@@ -4,6 +4,7 @@
  * reader, then the same record decoding as the live path.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -191,6 +192,27 @@ void ftg_trace_file_close(struct ftg_trace_file *tf)
 int ftg_trace_file_ncpus(const struct ftg_trace_file *tf)
 {
 	return tf->ncpus;
+}
+
+bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern)
+{
+	struct tep_handle *tep = tracecmd_get_tep(tf->handle);
+	const char *colon = strchr(pattern, ':');
+	struct tep_event **events;
+	char system[128];
+	int i, n;
+
+	if (colon)
+		snprintf(system, sizeof(system), "%.*s", (int)(colon - pattern), pattern);
+	events = tep ? tep_list_events(tep, TEP_EVENT_SORT_ID) : NULL;
+	n = tep ? tep_get_events_count(tep) : 0;
+	for (i = 0; events && i < n; i++) {
+		if (colon ? !fnmatch(system, events[i]->system, 0) &&
+			    !fnmatch(colon + 1, events[i]->name, 0) :
+			    !fnmatch(pattern, events[i]->name, 0))
+			return true;
+	}
+	return false;
 }
 
 struct iterate_ctx {
