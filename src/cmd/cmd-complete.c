@@ -6,7 +6,7 @@
  * Given the words before the cursor and the word being typed, it offers
  * subcommands, options, option arguments (function names from
  * available_filter_functions, module names from /proc/modules, fixed word
- * lists) or says that a file name / program name is wanted, which the
+ * lists, event names from tracefs events/) or says that a file name / program name is wanted, which the
  * caller completes itself (readline's and bash's own file completion).
  */
 #include <stdlib.h>
@@ -144,6 +144,43 @@ static void add_functions(struct ftg_cmd_ctx *ctx, struct word_list *l,
 		add_modules(ctx, l, prefix, ":");
 }
 
+/*
+ * -e's SYSTEM and SYSTEM:EVENT from tracefs events/. A system is offered
+ * with its ':' too, the way in to its events; the systems -e refuses are
+ * not offered.
+ */
+static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char *prefix)
+{
+	const char *colon = strchr(prefix, ':');
+	struct ftg_root *root = quiet_root(ctx);
+	const char *tracing_dir = root ? ftg_root_tracefs(root) : NULL;
+	char system[256], word[512], **names, **p;
+
+	if (!tracing_dir)
+		return;
+	if (colon) {
+		snprintf(system, sizeof(system), "%.*s", (int)(colon - prefix), prefix);
+		if (!ftg_cmd_event_system_allowed(system))
+			return;
+		names = ftg_tracefs_events_read(tracing_dir, system);
+		for (p = names; p && *p; p++) {
+			snprintf(word, sizeof(word), "%s:%s", system, *p);
+			add_if_prefix(l, word, prefix);
+		}
+		ftg_tracefs_events_free(names);
+		return;
+	}
+	names = ftg_tracefs_events_read(tracing_dir, NULL);
+	for (p = names; p && *p; p++) {
+		if (!ftg_cmd_event_system_allowed(*p))
+			continue;
+		add_if_prefix(l, *p, prefix);
+		snprintf(word, sizeof(word), "%s:", *p);
+		add_if_prefix(l, word, prefix);
+	}
+	ftg_tracefs_events_free(names);
+}
+
 static void add_options(struct word_list *l, const struct ftg_cmd_option *opts,
 			const char *prefix)
 {
@@ -186,6 +223,9 @@ static void add_kind(struct ftg_cmd_ctx *ctx, struct word_list *l,
 		break;
 	case FTG_COMPLETE_MODULE:
 		add_modules(ctx, l, prefix, "");
+		break;
+	case FTG_COMPLETE_EVENT:
+		add_events(ctx, l, prefix);
 		break;
 	case FTG_COMPLETE_COMMAND:
 		add_commands(l, prefix, false);

@@ -22,6 +22,17 @@
  * the tracers' (function, funcgraph...) and cannot be enabled. */
 static const char *const reserved_systems[] = { "ftguard", "ftrace", NULL };
 
+/* Whether -e takes @system (completion offers only those). */
+bool ftg_cmd_event_system_allowed(const char *system)
+{
+	int i;
+
+	for (i = 0; reserved_systems[i]; i++)
+		if (!strcmp(system, reserved_systems[i]))
+			return false;
+	return true;
+}
+
 static bool list_has(char **list, const char *name)
 {
 	int i;

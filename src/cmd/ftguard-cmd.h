@@ -48,6 +48,7 @@ enum ftg_cmd_complete {
 	FTG_COMPLETE_NONE,
 	FTG_COMPLETE_FUNCTION,	/* available_filter_functions names */
 	FTG_COMPLETE_MODULE,	/* /proc/modules names */
+	FTG_COMPLETE_EVENT,	/* SYSTEM and SYSTEM:EVENT of tracefs events/ */
 	FTG_COMPLETE_FILE,
 	FTG_COMPLETE_DIR,
 	FTG_COMPLETE_COMMAND,	/* a subcommand name */
@@ -208,7 +209,8 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 #define FTG_OPTION_EVENTS \
 	{ .key = 'e', .long_name = "event", .arg_name = "SYSTEM[:EVENT]", \
 	  .help = "also record kernel event(s) SYSTEM[:EVENT] (repeatable; no site is " \
-		  "patched, so nothing is checked)", .repeatable = true }
+		  "patched, so nothing is checked)", .repeatable = true, \
+	  .complete = FTG_COMPLETE_EVENT }
 struct tracefs_instance;
 struct ftg_cmd_event {
 	char *system;
@@ -227,6 +229,7 @@ void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 			    struct tracefs_instance *inst);
 void ftg_cmd_events_release(struct ftg_cmd_events *evs);
 int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx);
+bool ftg_cmd_event_system_allowed(const char *system);
 
 /* cmd-util.c: output of kernel-supplied text, escaped by ftg_escape():
  * free text keeps its spaces, a name becomes one word. */
