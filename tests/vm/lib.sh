@@ -67,6 +67,26 @@ unload_soon() {
 	done
 }
 
+# kmod_setup [-c CLEANUP-CMD] MODULE...: on any exit, kmod_cleanup closes
+# fds 3 to 5, runs CLEANUP-CMD (what the test holds besides: a held init,
+# a planted site, another tracer), then removes each MODULE still loaded
+# and ftguard, in that order: a failed check leaves the next test a clean
+# system, and an rmmod that fails there is shown.
+kmod_cleanup() {
+	exec 3>&- 4>&- 5>&-
+	[ -n "$KMOD_CLEANUP" ] && eval "$KMOD_CLEANUP"
+	for _m in $KMOD_MODULES ftguard; do
+		module_loaded "$_m" && rmmod "$_m"
+	done
+	return 0
+}
+kmod_setup() {
+	KMOD_CLEANUP=
+	[ "${1:-}" = -c ] && { KMOD_CLEANUP=$2; shift 2; }
+	KMOD_MODULES=$*
+	trap kmod_cleanup EXIT
+}
+
 # load_test_module NAME [ARGS]: one of /lib/ftguard/test/NAME.ko
 load_test_module() {
 	_name=$1

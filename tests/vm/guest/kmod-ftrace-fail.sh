@@ -5,14 +5,7 @@
 # latches until reset.
 . /tests/lib.sh
 
-cleanup() {
-	exec 3>&-
-	for m in ftg_target ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup ftg_target
 
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions

@@ -8,7 +8,6 @@
 
 T="tmux -L ftgadd"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 site_line() { awk -v f="$1" '$4 == "vmlinux" && $7 == f' "$FTG_DEBUGFS/sites"; }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"

@@ -8,7 +8,6 @@
 
 T="tmux -L ftgtui"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
 control() { echo "$*" > "$FTG_DEBUGFS/control" || fail "control: $*"; }
 start_tui() {

@@ -8,7 +8,6 @@
 
 T="tmux -L ftgkill"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 killed() { [ "$(status killed)" = 1 ]; }
 OUT=/tmp/kill.out
 ERR=/tmp/kill.err

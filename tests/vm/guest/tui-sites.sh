@@ -9,7 +9,6 @@
 N=1000
 T="tmux -L ftgtui"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
