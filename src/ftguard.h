@@ -799,6 +799,21 @@ void ftg_selection_free(struct ftg_selection *sel);
  * unbalanced '[' or a bad address.
  */
 int ftg_selection_add(struct ftg_selection *sel, const char *pattern);
+
+/**
+ * ftg_pattern_addr - the address that pins a NAME@ADDR pattern
+ * @pattern: a -l or -n pattern (the part after its last '@' is the address)
+ * @addr: set to ADDR: hex, "0x" optional, the whole rest of @pattern, not 0
+ * @at: set to the offset of that '@' in @pattern
+ *
+ * The one parser of the form, for callers that look a pinned site up
+ * themselves before they add the pattern.
+ *
+ * Return: 1 when @pattern ends in @ADDR, 0 when it has no '@', -1 (EINVAL,
+ * FTG_E_BAD_PATTERN) when what follows the '@' is no such address (no
+ * digits, other characters, more than 64 bits).
+ */
+int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at);
 /* Adds a -n pattern (same forms as ftg_selection_add()). */
 int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern);
 /* Adds a -m module. */
