@@ -194,6 +194,21 @@ ftg_record_of() {
 	fi
 }
 
+# quiet_vmlinux_fn: sets vm_fn to a vmlinux system call nothing makes
+# during a test (it keeps ftrace ops armed without hits) and vm_ip to its
+# ftrace record; skips the test when none is traceable under one name.
+quiet_vmlinux_fn() {
+	vm_fn=
+	for _f in __x64_sys_acct __x64_sys_vhangup __x64_sys_syncfs; do
+		grep -qx "$_f" "$FTG_TRACEFS/available_filter_functions" || continue
+		[ "$(grep -c " $_f\$" /proc/kallsyms)" = 1 ] || continue
+		vm_fn=$_f
+		break
+	done
+	[ -n "$vm_fn" ] || skip "no unique rarely-called vmlinux function"
+	vm_ip=$(ftg_record_of "$vm_fn")
+}
+
 # ftg_split_prologue PROLOGUE: splits the tables' "[prefix:]site" bytes
 # into $prefix and $site; fails (status 1) when the prefix is not one the
 # arch makes before a record (endbr64 or its sealed NOP on x86, [bti c;]
