@@ -19,14 +19,10 @@
 #include <linux/workqueue.h>
 
 #include "ftg_arch.h"
+#include "ftg_uapi.h"
 
-#define FTG_FORMAT_VERSION	1
-#define FTG_SITES_FORMAT_VERSION 2	/* offset and bytes added */
 #define FTG_MAX_TOMBSTONES	64
 #define FTG_REPORT_ALL_BELOW	64	/* check lists ok sites below this */
-#define FTG_LINE_MAX		256
-#define FTG_WRITE_MAX		(64 * 1024)
-#define FTG_REASON_MAX		256
 
 /*
  * Escaping of names and text in the tables (doc/interface.md): every byte
@@ -66,15 +62,9 @@ struct ftg_module {
 
 enum ftg_verdict { FTG_V_OK, FTG_V_STALE, FTG_V_FOREIGN, FTG_V_MISMATCH };
 
-enum ftg_site_state {
-	FTG_SITE_UNCHECKED,
-	FTG_SITE_OK,
-	FTG_SITE_ARMED,
-	FTG_SITE_STALE,
-	FTG_SITE_FOREIGN,
-	FTG_SITE_MISMATCH,
-	FTG_SITE_PLANTED,
-};
+#define FTG_SITE_STATE_ID(id, word)	FTG_SITE_##id,
+enum ftg_site_state { FTGUARD_SITE_STATES(FTG_SITE_STATE_ID) };
+#undef FTG_SITE_STATE_ID
 
 /* What a site's bytes may be: the arch NOP, or a call to a trampoline. */
 struct ftg_expect {
@@ -189,8 +179,8 @@ struct ftg_state {
 
 	bool fi_fail_ftrace;		/* fault injection: see fail-ftrace */
 	bool killed;
-	char kill_reason[FTG_REASON_MAX];
-	char last_error[FTG_REASON_MAX];
+	char kill_reason[FTGUARD_REASON_MAX];
+	char last_error[FTGUARD_REASON_MAX];
 
 	bool checked;			/* last_* valid */
 	u64 last_check_ms;

@@ -507,7 +507,7 @@ int ftg_verify(char *why, size_t len)
 
 static void ftg_verify_work(struct work_struct *work)
 {
-	char why[FTG_REASON_MAX];
+	char why[FTGUARD_REASON_MAX];
 
 	mutex_lock(&ftg.lock);
 	ftg_verify(why, sizeof(why));

@@ -37,15 +37,11 @@ const char *ftg_verdict_name(enum ftg_verdict v)
 
 const char *ftg_site_state_name(enum ftg_site_state st)
 {
+#define FTG_SITE_STATE_WORD(id, word)	[FTG_SITE_##id] = word,
 	static const char *const names[] = {
-		[FTG_SITE_UNCHECKED] = "unchecked",
-		[FTG_SITE_OK] = "ok",
-		[FTG_SITE_ARMED] = "armed",
-		[FTG_SITE_STALE] = "stale",
-		[FTG_SITE_FOREIGN] = "foreign",
-		[FTG_SITE_MISMATCH] = "mismatch",
-		[FTG_SITE_PLANTED] = "planted",
+		FTGUARD_SITE_STATES(FTG_SITE_STATE_WORD)
 	};
+#undef FTG_SITE_STATE_WORD
 
 	return names[st];
 }
@@ -345,7 +341,7 @@ int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
 	}
 	ftg_obj_add(FTG_OBJ_REPORT, buf);
 	len = sprintf(buf, "ftguard-check %d\nresult %s %u %u %llu\n",
-		      FTG_FORMAT_VERSION, bad ? "fail" : "ok", n - bad, bad,
+		      FTGUARD_FORMAT_VERSION, bad ? "fail" : "ok", n - bad, bad,
 		      ftg_now_ms() - start);
 	for (i = 0; i < n; i++)
 		if (verdicts[i] != FTG_V_OK || list_all)

@@ -490,7 +490,7 @@ static int ftg_exec_line(struct ftg_session *sess, char *line, char *why,
 
 static void ftg_respond(struct ftg_session *sess, int err, const char *why)
 {
-	size_t size = FTG_REASON_MAX + 32;
+	size_t size = FTGUARD_REASON_MAX + 32;
 	char *text = kvmalloc(size, GFP_KERNEL);
 	size_t n;
 
@@ -508,15 +508,15 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
 	struct ftg_session *sess = file->private_data;
-	char why[FTG_REASON_MAX];
+	char why[FTGUARD_REASON_MAX];
 	char *buf, *next, *line, *nul;
 	unsigned int lineno = 0;
 	int ret = 0;
 
-	if (count > FTG_WRITE_MAX) {
+	if (count > FTGUARD_WRITE_MAX) {
 		mutex_lock(&ftg.lock);
 		snprintf(ftg.last_error, sizeof(ftg.last_error),
-			 "write of %zu bytes > %d", count, FTG_WRITE_MAX);
+			 "write of %zu bytes > %d", count, FTGUARD_WRITE_MAX);
 		ftg_respond(sess, -E2BIG, ftg.last_error);
 		sess->resp_pos = 0;
 		mutex_unlock(&ftg.lock);
@@ -540,9 +540,9 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 		line = strsep(&next, "\n");
 		lineno++;
 		why[0] = '\0';
-		if (strlen(line) > FTG_LINE_MAX) {
+		if (strlen(line) > FTGUARD_LINE_MAX) {
 			snprintf(why, sizeof(why), "line longer than %d bytes",
-				 FTG_LINE_MAX);
+				 FTGUARD_LINE_MAX);
 			ret = -E2BIG;
 		} else {
 			ret = ftg_exec_line(sess, line, why, sizeof(why));
@@ -550,7 +550,7 @@ static ssize_t ftg_control_write(struct file *file, const char __user *ubuf,
 		ftg_sanitize(why);
 		if (ret < 0) {
 			if (lineno > 1) {
-				char tmp[FTG_REASON_MAX];
+				char tmp[FTGUARD_REASON_MAX];
 
 				snprintf(tmp, sizeof(tmp), "line %u: %s",
 					 lineno, why);

@@ -52,7 +52,7 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 {
 	mutex_lock(&ftg.lock);
 	seq_printf(m, "ftguard-status %d\nloaded 1\narmed %d\n",
-		   FTG_FORMAT_VERSION, !!ftg.armset);
+		   FTGUARD_FORMAT_VERSION, !!ftg.armset);
 	if (!ftg.armset) {
 		seq_puts(m, "owner none\n");
 	} else if (!ftg.owner) {
@@ -101,7 +101,7 @@ static int ftg_sites_show(struct seq_file *m, void *unused)
 	char hex[2 * FTG_PROLOGUE_MAX + 2];
 
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-sites %d\n", FTG_SITES_FORMAT_VERSION);
+	seq_printf(m, "ftguard-sites %d\n", FTGUARD_SITES_FORMAT_VERSION);
 	for (s = ftg_site_first(); s; s = ftg_site_next(s)) {
 		seq_printf(m, "0x%lx %s %s ", s->ip,
 			   ftg_site_state_name(s->state),
@@ -158,7 +158,7 @@ static int ftg_modules_show(struct seq_file *m, void *unused)
 	struct ftg_module *fm;
 
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-modules %d\n", FTG_FORMAT_VERSION);
+	seq_printf(m, "ftguard-modules %d\n", FTGUARD_FORMAT_VERSION);
 	list_for_each_entry(fm, &ftg.modules, node) {
 		ftg_seq_name(m, fm->name);
 		seq_printf(m, " %s 0x%lx %lu 0x%lx %lu %s %llu %u\n",
@@ -179,7 +179,7 @@ static int ftg_check_show(struct seq_file *m, void *unused)
 		seq_write(m, ftg.report, ftg.report_len);
 	else
 		seq_printf(m, "ftguard-check %d\nresult never\n",
-			   FTG_FORMAT_VERSION);
+			   FTGUARD_FORMAT_VERSION);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

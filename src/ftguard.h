@@ -48,7 +48,8 @@ extern "C" {
 	_FTG_ERR(BAD_RESPONSE,	"malformed response from ftguard.ko")	\
 	_FTG_ERR(BAD_PATTERN,	"malformed function pattern")		\
 	_FTG_ERR(NO_MATCH,	"no function matches")			\
-	_FTG_ERR(BAD_SNAPSHOT,	"not an ftguard snapshot directory")
+	_FTG_ERR(BAD_SNAPSHOT,	"not an ftguard snapshot directory")	\
+	_FTG_ERR(BAD_TRACE,	"malformed trace.dat file")
 
 #undef _FTG_ERR
 #define _FTG_ERR(code, text) FTG_E_##code,
@@ -813,6 +814,21 @@ void ftg_selection_free(struct ftg_selection *sel);
  * unbalanced '[' or a bad address.
  */
 int ftg_selection_add(struct ftg_selection *sel, const char *pattern);
+
+/**
+ * ftg_pattern_addr - the address that pins a NAME@ADDR pattern
+ * @pattern: a -l or -n pattern (the part after its last '@' is the address)
+ * @addr: set to ADDR: hex, "0x" optional, the whole rest of @pattern, not 0
+ * @at: set to the offset of that '@' in @pattern
+ *
+ * The one parser of the form, for callers that look a pinned site up
+ * themselves before they add the pattern.
+ *
+ * Return: 1 when @pattern ends in @ADDR, 0 when it has no '@', -1 (EINVAL,
+ * FTG_E_BAD_PATTERN) when what follows the '@' is no such address (no
+ * digits, other characters, more than 64 bits).
+ */
+int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at);
 /* Adds a -n pattern (same forms as ftg_selection_add()). */
 int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern);
 /* Adds a -m module. */
@@ -1357,12 +1373,13 @@ void ftg_trace_writer_free(struct ftg_trace_writer *w);
 /*
  * trace.dat reader, through libtracecmd. The header is validated first
  * (magic, version 6 or 7, sizes within the file, CPU data in bounds);
- * on failure NULL is returned, errno set and a message "FILE: offset N:
- * what" is written into @err (if not NULL).
+ * on failure NULL is returned and the library's error set, as for the
+ * readers: ftg_error_last() says "FILE: offset N: what" (FTG_E_BAD_TRACE,
+ * errno EINVAL) or "FILE: <strerror>" (FTG_E_SYSTEM, errno kept). A
+ * success clears the error.
  */
 struct ftg_trace_file;
-struct ftg_trace_file *ftg_trace_file_open(const char *path, char *err,
-					   size_t errlen);
+struct ftg_trace_file *ftg_trace_file_open(const char *path);
 void ftg_trace_file_close(struct ftg_trace_file *tf);
 int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
 /**
@@ -1376,8 +1393,8 @@ int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
  * Return: true when an event format of @tf matches @pattern.
  */
 bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
-/* Validation only (same checks and message as ftg_trace_file_open()). */
-int ftg_trace_file_check(const char *path, char *err, size_t errlen);
+/* Validation only (same checks and error as ftg_trace_file_open()). */
+int ftg_trace_file_check(const char *path);
 /*
  * Calls @cb for each event in time order across CPUs. Returns 0 at the
  * end, the callback's non-zero value if it stopped, -1 on error.

@@ -137,15 +137,10 @@ static int print_stats(struct ftg_cmd_ctx *ctx, struct ftg_graph_stats *st,
 struct ftg_trace_file *ftg_cmd_open_trace(struct ftg_cmd_ctx *ctx, const char *path)
 {
 	struct ftg_trace_file *tf;
-	char err[512] = "";
 
-	tf = ftg_trace_file_open(path, err, sizeof(err));
-	if (!tf) {
-		if (*err)
-			ftg_cmd_error(ctx, "%s", err);
-		else
-			ftg_cmd_error(ctx, "%s: %s", path, strerror(errno));
-	}
+	tf = ftg_trace_file_open(path);
+	if (!tf)
+		ftg_cmd_error(ctx, "%s", ftg_error_last());
 	return tf;
 }
 

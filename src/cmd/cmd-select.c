@@ -52,14 +52,17 @@ struct direct_sites {
 static bool known_site_pattern(const struct ftg_sites *sites, const char *pattern,
 			       uint64_t *addr)
 {
-	const char *at = strrchr(pattern, '@');
 	const char *colon = strchr(pattern, ':');
 	const struct ftg_site *site;
+	const char *at;
 	char name[256];
 	size_t off = 0;
 
-	if (!sites || !at || ftg_parse_u64(at + 1, addr) < 0)
+	/* A bad address is left to ftg_selection_add() to report. */
+	if (!sites || ftg_pattern_addr(pattern, addr, &off) != 1)
 		return false;
+	at = pattern + off;
+	off = 0;
 	site = ftg_sites_find(sites, *addr);
 	if (!site)
 		return false;

@@ -8,9 +8,23 @@
 
 #include "cmd/ftguard-cmd.h"
 
-static const char *const site_states[] = {
-	"ok", "armed", "unchecked", "stale", "foreign", "mismatch", "planted", NULL
-};
+/* --state's words, the library's (its one list is the module's protocol):
+ * filled before main() because completion reads them without running the
+ * command. */
+static const char *site_states[16];
+
+__attribute__((constructor)) static void site_states_fill(void)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof(site_states) / sizeof(site_states[0]); i++) {
+		site_states[i] = ftg_site_state_name(i);
+		if (!strcmp(site_states[i], "?")) {
+			site_states[i] = NULL;
+			break;
+		}
+	}
+}
 
 /* -l GLOB, MODULE:GLOB or GLOB:mod:MODULE, as the selection reads them. */
 static bool name_matches(const struct ftg_site *s, const char *pattern)
@@ -110,9 +124,14 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (state_name) {
 		state = ftg_site_state_parse(state_name);
 		if (state < 0) {
-			ftg_cmd_usage_error(ctx, args->entry, "unknown state '%s' (one of: "
-					    "ok armed unchecked stale foreign mismatch "
-					    "planted)", state_name);
+			char words[256] = "";
+			size_t w;
+
+			for (w = 0; site_states[w]; w++)
+				snprintf(words + strlen(words), sizeof(words) - strlen(words),
+					 "%s%s", w ? " " : "", site_states[w]);
+			ftg_cmd_usage_error(ctx, args->entry, "unknown state '%s' (one of: %s)",
+					    state_name, words);
 			return FTG_CMD_ERROR;
 		}
 	}

@@ -17,9 +17,8 @@
 #include <unistd.h>
 
 #include "ftguard-local.h"
+#include "kmod-local.h"
 
-#define CTL_LINE_MAX	256		/* the module's line limit */
-#define CTL_WRITE_MAX	(64 * 1024)	/* the module's write limit */
 #define CTL_RESPONSE_MAX (16UL << 20)	/* a check report of many sites */
 
 struct ftg_control {
@@ -259,14 +258,14 @@ static int send_batch(struct ftg_control *ctl, const char *buf, size_t len,
 
 int ftg_control_send(struct ftg_control *ctl, const char *cmd)
 {
-	char line[CTL_LINE_MAX + 2];
+	char line[FTGUARD_LINE_MAX + 2];
 	size_t len = strlen(cmd);
 
 	ftg_error_clear();
-	if (len >= CTL_LINE_MAX || strchr(cmd, '\n'))
+	if (len >= FTGUARD_LINE_MAX || strchr(cmd, '\n'))
 		return ftgl_err(FTG_E_SYSTEM, E2BIG,
 				"control: command must be one line under %d bytes",
-				CTL_LINE_MAX);
+				FTGUARD_LINE_MAX);
 	memcpy(line, cmd, len);
 	line[len++] = '\n';
 	return send_batch(ctl, line, len, NULL);
@@ -274,7 +273,7 @@ int ftg_control_send(struct ftg_control *ctl, const char *cmd)
 
 /* A growing buffer of command lines flushed in writes of <= 64 KiB. */
 struct batch {
-	char buf[CTL_WRITE_MAX];
+	char buf[FTGUARD_WRITE_MAX];
 	size_t len;
 	unsigned int lines;
 	size_t first;		/* index of the candidate on the first line */
@@ -303,21 +302,21 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 	if (!b)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	while (i < n) {
-		size_t idx[CTL_WRITE_MAX / 8];
+		size_t idx[FTGUARD_WRITE_MAX / 8];
 		unsigned int failed;
 
 		b->len = 0;
 		b->lines = 0;
 		for (; i < n && b->lines < FTGL_ARRAY_SIZE(idx); i++) {
 			const struct ftg_candidate *c = ftg_candidates_get(cand, i);
-			char line[CTL_LINE_MAX + 2];
+			char line[FTGUARD_LINE_MAX + 2];
 			int len;
 
 			if (c->module)
 				continue;
 			len = snprintf(line, sizeof(line), "admit %s 0x%" PRIx64 "\n",
 				       c->name, c->addr);
-			if (len < 0 || len > CTL_LINE_MAX) {
+			if (len < 0 || len > FTGUARD_LINE_MAX) {
 				/* A name no kernel has: no site either. */
 				if (refuse(refused, c))
 					goto fail;
@@ -370,11 +369,11 @@ int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 
 	ftg_error_clear();
 	while (i < n) {
-		char line[CTL_LINE_MAX];
+		char line[FTGUARD_LINE_MAX];
 		size_t len = snprintf(line, sizeof(line), "select");
 
 		/* Each line alone, so a refusal names its own sites. */
-		while (i < n && len + 20 < CTL_LINE_MAX - 1) {
+		while (i < n && len + 20 < FTGUARD_LINE_MAX - 1) {
 			len += snprintf(line + len, sizeof(line) - len,
 					" 0x%" PRIx64, addrs[i]);
 			i++;
@@ -404,7 +403,7 @@ int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *can
 /* Sends "@verb" or "@verb @arg". */
 static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
 {
-	char line[CTL_LINE_MAX];
+	char line[FTGUARD_LINE_MAX];
 
 	if (snprintf(line, sizeof(line), "%s%s%s", verb, arg ? " " : "",
 		     arg ? arg : "") >= (int)sizeof(line))

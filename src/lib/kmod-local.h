@@ -11,6 +11,15 @@
 
 #include <stddef.h>
 
+/* The protocol's constants, one copy for the module and the library. */
+#include "../../kmod/ftg_uapi.h"
+#include "ftguard.h"
+
+_Static_assert(FTG_FORMAT_VERSION == FTGUARD_FORMAT_VERSION,
+	       "the public format version is the module's");
+_Static_assert(FTG_SITES_FORMAT_VERSION == FTGUARD_SITES_FORMAT_VERSION,
+	       "the public sites format version is the module's");
+
 /*
  * Parses one line of a table into @obj (the table's own object); @line
  * may be cut in place. Returns 0, or -1 with the error recorded (for

@@ -12,15 +12,12 @@
 #include "ftguard-local.h"
 #include "kmod-local.h"
 
-static const char *const site_state_names[] = {
-	[FTG_SITE_OK] = "ok",
-	[FTG_SITE_ARMED] = "armed",
-	[FTG_SITE_UNCHECKED] = "unchecked",
-	[FTG_SITE_STALE] = "stale",
-	[FTG_SITE_FOREIGN] = "foreign",
-	[FTG_SITE_MISMATCH] = "mismatch",
-	[FTG_SITE_PLANTED] = "planted",
-};
+/* The public enum keeps its own order; the words are the module's. */
+#define SITE_STATE_WORD(id, word) [FTG_SITE_##id] = word,
+static const char *const site_state_names[] = { FTGUARD_SITE_STATES(SITE_STATE_WORD) };
+#undef SITE_STATE_WORD
+_Static_assert(FTGL_ARRAY_SIZE(site_state_names) == FTG_SITE_PLANTED + 1,
+	       "every public site state has its word");
 
 static const char *const section_names[] = {
 	[FTG_SECTION_CORE] = "core",

@@ -124,13 +124,29 @@ static bool split_mod_form(const char *text, const char **mod, size_t *mod_len,
 	return true;
 }
 
+int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at)
+{
+	const char *sign = strrchr(pattern, '@');
+
+	ftg_error_clear();
+	if (!sign)
+		return 0;
+	/* Hex as every kernel table prints addresses; 0 is no function's. */
+	if (ftgl_parse_hex(sign + 1, addr) || !*addr)
+		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
+				"bad address after '@' (want NAME@0xADDR)");
+	*at = (size_t)(sign - pattern);
+	return 1;
+}
+
 static int parse_pattern(struct pattern *p, const char *text)
 {
 	const char *colon = strchr(text, ':');
 	const char *mod = text, *name = colon ? colon + 1 : text;
 	size_t mod_len = colon ? (size_t)(colon - text) : 0;
 	size_t name_len = strlen(name);
-	char *at;
+	int pinned;
+	size_t at;
 
 	if (split_mod_form(text, &mod, &mod_len, &name, &name_len)) {
 		if (!mod_len || strchr(mod, ':'))
@@ -146,13 +162,11 @@ static int parse_pattern(struct pattern *p, const char *text)
 	p->glob = strndup(name, name_len);
 	if (!p->text || (colon && !p->module) || !p->glob)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	at = strrchr(p->glob, '@');
-	if (at && (ftgl_parse_hex(at + 1, &p->addr) || !p->addr))
-		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
-				"\"%s\": bad address after '@' (want NAME@0xADDR)",
-				text);
-	if (at)
-		p->glob[at - p->glob] = '\0';
+	pinned = ftg_pattern_addr(p->glob, &p->addr, &at);
+	if (pinned < 0)
+		return ftgl_err_prefix("\"%s\"", text);
+	if (pinned)
+		p->glob[at] = '\0';
 	if (!*p->glob)
 		return ftgl_err(FTG_E_BAD_PATTERN, EINVAL,
 				"\"%s\": empty function name", text);

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 #define MAX_TEXT	(64U << 20)	/* one format, printk or cmdlines */
@@ -517,12 +518,27 @@ int trace_file_validate(const char *path, struct trace_file_info *info,
 /**
  * ftg_trace_file_check - validate a trace.dat file
  * @path: file
- * @err: message "PATH: offset N: what" on failure (may be NULL)
- * @errlen: size of @err
  *
- * Return: 0 if the file is sound, -1 with errno set.
+ * Return: 0 if the file is sound, -1 with errno and the error set.
  */
-int ftg_trace_file_check(const char *path, char *err, size_t errlen)
+int ftg_trace_file_check(const char *path)
 {
-	return trace_file_validate(path, NULL, err, errlen);
+	char err[512] = "";
+
+	ftg_error_clear();
+	if (trace_file_validate(path, NULL, err, sizeof(err)))
+		return trace_file_error(path, err);
+	return 0;
+}
+
+int trace_file_error(const char *path, const char *msg)
+{
+	int errnum = errno ? errno : EINVAL;
+
+	if (!*msg)
+		return ftgl_err(FTG_E_SYSTEM, errnum, "%s: %s", path,
+				strerror(errnum));
+	/* The validator's own words; EINVAL is its verdict on the bytes. */
+	return ftgl_err(errnum == EINVAL ? FTG_E_BAD_TRACE : FTG_E_SYSTEM,
+			errnum, "%s", msg);
 }

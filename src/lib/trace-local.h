@@ -140,5 +140,7 @@ struct trace_file_info {
 };
 __hidden int trace_file_validate(const char *path, struct trace_file_info *info,
 				 char *err, size_t errlen);
+/* Sets the library's error for @path from @msg (the validator's) or errno. */
+__hidden int trace_file_error(const char *path, const char *msg);
 
 #endif /* _FTG_TRACE_LOCAL_H */

@@ -16,6 +16,7 @@
 #include <trace-cmd/trace-cmd.h>
 #include <traceevent/trace-seq.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 struct ftg_trace_file {
@@ -125,36 +126,38 @@ static int preflight(const char *path, char *err, size_t errlen)
  * ftg_trace_file_open - open a trace.dat file for reading
  * @path: file (version 6 fully validated; version 7 initial checks only;
  *        then read once in a child process, see preflight())
- * @err: message "PATH: offset N: what" on failure (may be NULL)
- * @errlen: size of @err
  *
  * Return: the file (close with ftg_trace_file_close()), or NULL with
- * errno set (EINVAL for a corrupt file).
+ * errno and the error set ("PATH: offset N: what" for a corrupt file).
  */
-struct ftg_trace_file *ftg_trace_file_open(const char *path, char *err,
-					   size_t errlen)
+struct ftg_trace_file *ftg_trace_file_open(const char *path)
 {
 	struct trace_file_info info;
 	struct ftg_trace_file *tf;
+	char err[512] = "";
+	int errnum;
 
-	if (trace_file_validate(path, &info, err, errlen) ||
-	    preflight(path, err, errlen))
+	ftg_error_clear();
+	if (trace_file_validate(path, &info, err, sizeof(err)) ||
+	    preflight(path, err, sizeof(err))) {
+		trace_file_error(path, err);
 		return NULL;
+	}
 	tf = calloc(1, sizeof(*tf));
-	if (!tf)
+	if (!tf) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
+	}
 	if (info.version == 6 && load_syms(tf, path, &info)) {
-		if (err && errlen)
-			snprintf(err, errlen, "%s: cannot read kallsyms: %s",
-				 path, strerror(errno));
+		snprintf(err, sizeof(err), "%s: cannot read kallsyms: %s",
+			 path, strerror(errno));
 		goto fail;
 	}
 	/* no plugins: the output must not depend on what the host has */
 	tf->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!tf->handle) {
-		if (err && errlen)
-			snprintf(err, errlen, "%s: libtracecmd cannot read the file",
-				 path);
+		snprintf(err, sizeof(err), "%s: libtracecmd cannot read the file",
+			 path);
 		errno = EINVAL;
 		goto fail;
 	}
@@ -162,7 +165,10 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path, char *err,
 		    tep_get_cpus(tracecmd_get_tep(tf->handle));
 	return tf;
 fail:
+	errnum = errno;
 	ftg_trace_file_close(tf);
+	errno = errnum;
+	trace_file_error(path, err);
 	return NULL;
 }
 

@@ -25,15 +25,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char *path;
 	struct ftg_trace_file *tf;
 	size_t events = 0;
-	char err[512];
 
 	if (!path)
 		path = fz_path("t.dat");
 	fz_write("t.dat", data, size);
-	fz_use(ftg_trace_file_check(path, err, sizeof(err)));
-	tf = ftg_trace_file_open(path, err, sizeof(err));
+	fz_use(ftg_trace_file_check(path));
+	tf = ftg_trace_file_open(path);
 	if (!tf) {
-		fz_use_str(err);
+		fz_use_str(ftg_error_last());
 		return 0;
 	}
 	fz_use((uint64_t)ftg_trace_file_ncpus(tf));

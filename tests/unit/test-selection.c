@@ -404,6 +404,62 @@ static void test_selection_612(void **state)
 	ftg_candidates_free(c);
 }
 
+/* NAME@ADDR: one parser for the library and the command; hex, 0x optional. */
+static void test_pattern_addr(void **state)
+{
+	static const struct {
+		const char *pattern;
+		int ret;
+		uint64_t addr;
+		size_t at;
+	} cases[] = {
+		{ "fn@0xffffffff81000000", 1, 0xffffffff81000000ULL, 2 },
+		{ "fn@0XFFFFFFFF81000000", 1, 0xffffffff81000000ULL, 2 },
+		{ "fn@ffffffff81000000", 1, 0xffffffff81000000ULL, 2 },
+		/* hex, not octal or decimal as strtoull's base 0 would read it */
+		{ "fn@010", 1, 0x10, 2 },
+		{ "mod:fn@10", 1, 0x10, 6 },
+		/* the last '@' is the pin */
+		{ "a@b@0x20", 1, 0x20, 3 },
+		{ "fn@0xffffffffffffffff", 1, UINT64_MAX, 2 },
+		{ "fn", 0, 0, 0 },
+		{ "fn@0x10000000000000000", -1, 0, 0 },
+		{ "fn@fffffffffffffffff", -1, 0, 0 },
+		{ "fn@0x10 ", -1, 0, 0 },
+		{ "fn@0x10g", -1, 0, 0 },
+		{ "fn@10:", -1, 0, 0 },
+		{ "fn@", -1, 0, 0 },
+		{ "fn@0x", -1, 0, 0 },
+		{ "fn@0", -1, 0, 0 },
+		{ "fn@-1", -1, 0, 0 },
+		{ "fn@+1", -1, 0, 0 },
+		{ "fn@ 1", -1, 0, 0 },
+		{ "fn@0x-1", -1, 0, 0 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t addr = 0;
+		size_t at = 0;
+		int ret = ftg_pattern_addr(cases[i].pattern, &addr, &at);
+
+		if (ret != cases[i].ret)
+			fail_msg("%s: returned %d, want %d", cases[i].pattern, ret,
+				 cases[i].ret);
+		if (ret < 0) {
+			assert_int_equal(errno, EINVAL);
+			assert_int_equal(ftg_error_code(), FTG_E_BAD_PATTERN);
+			continue;
+		}
+		assert_string_equal(ftg_error_last(), "");
+		if (ret == 1) {
+			assert_true(addr == cases[i].addr);
+			assert_int_equal(at, cases[i].at);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -419,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_records_612),
 		cmocka_unit_test(test_join_without_addrs),
 		cmocka_unit_test(test_selection_612),
+		cmocka_unit_test(test_pattern_addr),
 	};
 
 	return cmocka_run_group_tests_name("selection", tests, setup, teardown);

@@ -161,7 +161,7 @@ static void test_raw_pages_read_back(void **state)
 	w = ftg_trace_writer_create(file, fmt, 2);
 	fixture_pages(fmt, w, NULL);
 	assert_int_equal(ftg_trace_writer_close(w), 0);
-	tf = ftg_trace_file_open(file, err, sizeof(err));
+	tf = tt_open(file, err, sizeof(err));
 	assert_non_null(tf);
 	assert_int_equal(ftg_trace_file_ncpus(tf), 2);
 	assert_int_equal(ftg_trace_file_iterate(tf, collect, &got), 0);
@@ -293,7 +293,7 @@ static void test_synthetic_ftguard_events(void **state)
 	assert_int_equal(tt_count(lines, "state=coming nsites=3"), 1);
 	tt_lines_free(lines);
 
-	tf = ftg_trace_file_open(file, err, sizeof(err));
+	tf = tt_open(file, err, sizeof(err));
 	assert_non_null(tf);
 	assert_int_equal(ftg_trace_file_iterate(tf, collect, &got), 0);
 	ftg_trace_file_close(tf);
@@ -526,7 +526,7 @@ static void test_overrun_page(void **state)
 	assert_non_null(w);
 	assert_int_equal(ftg_trace_writer_add_page(w, 0, page, PAGE), 0);
 	assert_int_equal(ftg_trace_writer_close(w), 0);
-	tf = ftg_trace_file_open(file, err, sizeof(err));
+	tf = tt_open(file, err, sizeof(err));
 	assert_non_null(tf);
 	got.n = 0;
 	assert_int_equal(ftg_trace_file_iterate(tf, collect, &got), 0);

@@ -179,7 +179,7 @@ static void expect_rejected(struct hostile *h, size_t off, const void *patch,
 	free(copy);
 	err[0] = '\0';
 	errno = 0;
-	assert_null(ftg_trace_file_open(h->bad, err, sizeof(err)));
+	assert_null(tt_open(h->bad, err, sizeof(err)));
 	assert_int_equal(errno, EINVAL);
 	assert_int_equal(strncmp(err, h->bad, strlen(h->bad)), 0);
 	assert_non_null(strstr(err, ": offset "));
@@ -193,10 +193,38 @@ static void test_good_file_opens(void **state)
 	struct ftg_trace_file *tf;
 	char err[256];
 
-	tf = ftg_trace_file_open(h->good, err, sizeof(err));
+	tf = tt_open(h->good, err, sizeof(err));
 	assert_non_null(tf);
 	ftg_trace_file_close(tf);
-	assert_int_equal(ftg_trace_file_check(h->good, err, sizeof(err)), 0);
+	assert_int_equal(ftg_trace_file_check(h->good), 0);
+}
+
+/* A failure's message does not outlive a later success. */
+static void test_no_stale_error(void **state)
+{
+	struct hostile *h = *state;
+	struct ftg_trace_file *tf;
+
+	write_bad(h, (const unsigned char *)"", 0);
+	assert_null(ftg_trace_file_open(h->bad));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_TRACE);
+	assert_non_null(strstr(ftg_error_last(), "magic truncated"));
+	tf = ftg_trace_file_open(h->good);
+	assert_non_null(tf);
+	assert_int_equal(ftg_error_code(), FTG_E_OK);
+	assert_string_equal(ftg_error_last(), "");
+	ftg_trace_file_close(tf);
+
+	assert_int_equal(ftg_trace_file_check(h->bad), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_TRACE);
+	assert_int_equal(ftg_trace_file_check(h->good), 0);
+	assert_string_equal(ftg_error_last(), "");
+
+	assert_null(ftg_trace_file_open("/nonexistent/t.dat"));
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(ftg_error_code(), FTG_E_SYSTEM);
+	assert_int_equal(ftg_trace_file_check(h->good), 0);
+	assert_int_equal(ftg_error_code(), FTG_E_OK);
 }
 
 static void test_not_trace_files(void **state)
@@ -205,16 +233,16 @@ static void test_not_trace_files(void **state)
 	char err[256];
 
 	write_bad(h, (const unsigned char *)"", 0);
-	assert_null(ftg_trace_file_open(h->bad, err, sizeof(err)));
+	assert_null(tt_open(h->bad, err, sizeof(err)));
 	assert_non_null(strstr(err, "offset 0: magic truncated"));
 	expect_rejected(h, 0, "\x17\x08\x45", 3, "bad magic");
 	expect_rejected(h, 10, "9", 1, "unsupported file version");
 	expect_rejected(h, 12, "\x07", 1, "bad endianness");
 	expect_rejected(h, 13, "\x03", 1, "bad long size");
 	expect_rejected(h, 14, &(uint32_t){ 1000 }, 4, "bad page size");
-	assert_null(ftg_trace_file_open(h->dir, err, sizeof(err)));
+	assert_null(tt_open(h->dir, err, sizeof(err)));
 	assert_non_null(strstr(err, "not a regular file"));
-	assert_null(ftg_trace_file_open("/nonexistent/t.dat", err, sizeof(err)));
+	assert_null(tt_open("/nonexistent/t.dat", err, sizeof(err)));
 	assert_int_equal(errno, ENOENT);
 	assert_non_null(strstr(err, "/nonexistent/t.dat: "));
 }
@@ -229,7 +257,7 @@ static void test_truncated_everywhere(void **state)
 	for (len = 0; len < h->size; len += len < 2 * PAGE ? 1 : 251) {
 		write_bad(h, h->bytes, len);
 		err[0] = '\0';
-		if (ftg_trace_file_open(h->bad, err, sizeof(err)))
+		if (tt_open(h->bad, err, sizeof(err)))
 			fail_msg("truncated to %zu bytes but opened", len);
 		assert_int_equal(errno, EINVAL);
 		assert_non_null(strstr(err, ": offset "));
@@ -303,7 +331,7 @@ static void test_random_flips(void **state)
 			copy[off] ^= 1 << (rand_r(&seed) % 8);
 		}
 		write_bad(h, copy, h->size);
-		tf = ftg_trace_file_open(h->bad, err, sizeof(err));
+		tf = tt_open(h->bad, err, sizeof(err));
 		if (!tf)
 			continue;
 		opened++;
@@ -441,7 +469,7 @@ static void test_huge_sizes_everywhere(void **state)
 			write_bad(h, copy, h->size);
 			err[0] = '\0';
 			errno = 0;
-			if (ftg_trace_file_open(h->bad, err, sizeof(err)))
+			if (tt_open(h->bad, err, sizeof(err)))
 				fail_msg("%s at offset %zu set to %#llx: file opened",
 					 f->what, f->off, (unsigned long long)value);
 			if (errno != EINVAL || !strstr(err, ": offset "))
@@ -499,7 +527,7 @@ static int open_limited(const char *path)
 		if (setrlimit(RLIMIT_AS, &lim))
 			_exit(3);
 		err[0] = '\0';
-		tf = ftg_trace_file_open(path, err, sizeof(err));
+		tf = tt_open(path, err, sizeof(err));
 		if (!tf)	/* the validator's clear error names an offset */
 			_exit(errno == EINVAL && strstr(err, ": offset ") ? 1 : 2);
 		ftg_trace_file_iterate(tf, count_events, &events);
@@ -553,6 +581,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good_file_opens),
 		cmocka_unit_test(test_not_trace_files),
+		cmocka_unit_test(test_no_stale_error),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_huge_sizes),
 		cmocka_unit_test(test_bad_options),

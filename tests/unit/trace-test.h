@@ -6,6 +6,7 @@
 #ifndef TRACE_TEST_H
 #define TRACE_TEST_H
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,6 +34,18 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void)
 {
 	return "leak:libtracecmd.so\nleak:__isoc99_vsscanf\n";
+}
+
+/* ftg_trace_file_open(), its error (ftg_error_last()) copied into @err. */
+static inline struct ftg_trace_file *tt_open(const char *path, char *err,
+					     size_t errlen)
+{
+	struct ftg_trace_file *tf = ftg_trace_file_open(path);
+	int errnum = errno;
+
+	snprintf(err, errlen, "%s", ftg_error_last());
+	errno = errnum;
+	return tf;
 }
 
 static inline char *tt_path(const char *dir, const char *name)

@@ -67,6 +67,26 @@ unload_soon() {
 	done
 }
 
+# kmod_setup [-c CLEANUP-CMD] MODULE...: on any exit, kmod_cleanup closes
+# fds 3 to 5, runs CLEANUP-CMD (what the test holds besides: a held init,
+# a planted site, another tracer), then removes each MODULE still loaded
+# and ftguard, in that order: a failed check leaves the next test a clean
+# system, and an rmmod that fails there is shown.
+kmod_cleanup() {
+	exec 3>&- 4>&- 5>&-
+	[ -n "$KMOD_CLEANUP" ] && eval "$KMOD_CLEANUP"
+	for _m in $KMOD_MODULES ftguard; do
+		module_loaded "$_m" && rmmod "$_m"
+	done
+	return 0
+}
+kmod_setup() {
+	KMOD_CLEANUP=
+	[ "${1:-}" = -c ] && { KMOD_CLEANUP=$2; shift 2; }
+	KMOD_MODULES=$*
+	trap kmod_cleanup EXIT
+}
+
 # load_test_module NAME [ARGS]: one of /lib/ftguard/test/NAME.ko
 load_test_module() {
 	_name=$1
@@ -172,6 +192,21 @@ ftg_record_of() {
 		[ "$(uname -m)" = aarch64 ] && _sym=$(printf '0x%x' $((_sym + 4)))
 		echo "$_sym"
 	fi
+}
+
+# quiet_vmlinux_fn: sets vm_fn to a vmlinux system call nothing makes
+# during a test (it keeps ftrace ops armed without hits) and vm_ip to its
+# ftrace record; skips the test when none is traceable under one name.
+quiet_vmlinux_fn() {
+	vm_fn=
+	for _f in __x64_sys_acct __x64_sys_vhangup __x64_sys_syncfs; do
+		grep -qx "$_f" "$FTG_TRACEFS/available_filter_functions" || continue
+		[ "$(grep -c " $_f\$" /proc/kallsyms)" = 1 ] || continue
+		vm_fn=$_f
+		break
+	done
+	[ -n "$vm_fn" ] || skip "no unique rarely-called vmlinux function"
+	vm_ip=$(ftg_record_of "$vm_fn")
 }
 
 # ftg_split_prologue PROLOGUE: splits the tables' "[prefix:]site" bytes

@@ -9,17 +9,7 @@
 . /tests/lib.sh
 
 N=7
-BG_PIDS=
-cleanup() {
-	for _p in $BG_PIDS; do kill -KILL "$_p" 2>/dev/null; wait "$_p" 2>/dev/null; done
-	exec 3>&- 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_names 2>/dev/null
-	rmmod ftguard 2>/dev/null
-	return 0
-}
-trap cleanup EXIT
-cd /tmp || fail "cd /tmp"
+cli_setup 'rmmod ftg_names'
 T=/sys/kernel/debug/ftg_names/trigger
 OUT=/tmp/names.out
 ERR=/tmp/names.err

@@ -8,17 +8,8 @@
 . /tests/lib.sh
 
 DEBUGFS=/sys/kernel/debug
-T=/sys/kernel/debug/ftg_target/trigger
 mode0=$(stat -c %a "$DEBUGFS")
-cleanup() {
-	mount -o remount,mode="$mode0" "$DEBUGFS" 2>/dev/null
-	ftguard stop >/dev/null 2>&1
-	rmmod ftg_target 2>/dev/null
-	rmmod ftguard 2>/dev/null
-	rm -rf /tmp/unpriv
-	return 0
-}
-trap cleanup EXIT
+cli_setup 'mount -o remount,mode="$mode0" "$DEBUGFS"; rm -rf /tmp/unpriv'
 mkdir -p /tmp/unpriv && chmod 0755 /tmp/unpriv && cd /tmp/unpriv || fail "cd /tmp/unpriv"
 
 [ "$(su -s /bin/sh nobody -c 'id -u')" = 65534 ] || fail "cannot run as nobody"

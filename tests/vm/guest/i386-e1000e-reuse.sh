@@ -21,7 +21,6 @@ TRACEFS=/sys/kernel/tracing
 PAGE=4096
 
 hex() { printf '0x%08x' $(( $1 )); }
-status_field() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 # vm_layout NAME: the shared module/ioremap range now, logged and exported
 vm_layout() {
 	cp /proc/vmallocinfo "/tmp/vmallocinfo-$1.txt"
@@ -58,17 +57,10 @@ vm_layout 1-before-initwait
 
 # On failure, leave no held init, planted site or module behind for the
 # tests after this one (fail() exits; this runs on any exit).
-cleanup() {
-	exec 4>&- 5>&-
-	[ -e "$IW/release" ] && echo 1 >"$IW/release" 2>/dev/null
+kmod_setup -c '[ -e "$IW/release" ] && echo 1 >"$IW/release" 2>/dev/null
 	[ -n "${insmod_pid:-}" ] && wait "$insmod_pid" 2>/dev/null
 	[ -e "$FTG_DEBUGFS/control" ] && echo unplant >"$FTG_DEBUGFS/control" 2>/dev/null
-	test -e "$nic/driver" || echo "$bdf" >"$drv/bind" 2>/dev/null
-	module_loaded ftg_initwait && rmmod ftg_initwait
-	module_loaded ftguard && rmmod ftguard
-	return 0
-}
-trap cleanup EXIT
+	test -e "$nic/driver" || echo "$bdf" >"$drv/bind" 2>/dev/null' ftg_initwait
 
 # ---- 1. init runs: arm its __init functions --------------------------------------
 insmod /lib/ftguard/test/ftg_initwait.ko hold_ms=60000 &
@@ -107,7 +99,7 @@ if ! echo arm >&4; then
 fi
 read -r resp <&4
 log "arm: $resp"
-expect_eq "armed sites" 6 "$(status_field armed_sites)"
+expect_eq "armed sites" 6 "$(status armed_sites)"
 wait_for 10 sh -c "[ \$(awk -v a=$tick '\$1 == a { print \$5 }' $FTG_DEBUGFS/sites) -gt 0 ]" ||
 	fail "initwait_tick armed but never hit"
 log "initwait_tick hits while armed: $(awk -v a="$tick" '$1 == a { print $5 }' "$FTG_DEBUGFS/sites")"
@@ -125,12 +117,12 @@ for f in $INIT_FNS; do
 	expect_eq "$f drop events (init-free)" 1 \
 		"$(grep -c " site: .* name=$f action=drop reason=init-free\$" "$FTG_INSTANCE/trace")"
 done
-expect_eq "armed sites after LIVE" 1 "$(status_field armed_sites)"
+expect_eq "armed sites after LIVE" 1 "$(status armed_sites)"
 expect_eq "enabled_functions after LIVE" "release_write" \
 	"$(cut -d' ' -f1 "$TRACEFS/enabled_functions" | tr '\n' ' ' | sed 's/ $//')"
 echo disarm >&4 || fail "disarm refused"
 exec 4>&-
-expect_eq "armed after disarm" 0 "$(status_field armed)"
+expect_eq "armed after disarm" 0 "$(status armed)"
 wait_for 10 sh -c "! grep -q '^$init_base-' /proc/vmallocinfo" || fail "init area $init_base never freed"
 log "init area $init_region freed"
 vm_layout 3-init-freed
@@ -187,7 +179,7 @@ echo arm 2>/dev/null >&5 && fail "arming the planted ioremap address was accepte
 read -r resp <&5
 log "arm refused: $resp"
 case "$resp" in "error ESTALE"*) ;; *) fail "arm refused for the wrong reason: $resp" ;; esac
-expect_eq "armed" 0 "$(status_field armed)"
+expect_eq "armed" 0 "$(status armed)"
 expect_eq "state of the planted site" "$verdict" "$(awk -v a="$stale_addr" '$1 == a { print $2 }' "$FTG_DEBUGFS/sites")"
 expect_eq "reads of the planted site's text" 0 "$(awk -v a="$stale_addr" '$1 == a { print $6 }' "$FTG_DEBUGFS/sites")"
 grep -q "^$stale_name" "$TRACEFS/enabled_functions" && fail "$stale_name in enabled_functions"

@@ -17,16 +17,8 @@ IW=/sys/kernel/debug/ftg_initwait
 run=/tmp/hostile
 rm -rf "$run"
 mkdir -p "$run"
-status_field() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
-cleanup() {
-	exec 3>&-
-	[ -e "$IW/release" ] && echo 1 >"$IW/release" 2>/dev/null
-	wait
-	module_loaded ftg_initwait && rmmod ftg_initwait
-	module_loaded ftguard && rmmod ftguard
-	return 0
-}
-trap cleanup EXIT
+kmod_setup -c '[ -e "$IW/release" ] && echo 1 >"$IW/release" 2>/dev/null
+	wait' ftg_initwait
 
 load_ftguard
 # Freed module __init functions: read while ftg_initwait's init is held.
@@ -97,7 +89,7 @@ for cls in modinit ioremap vmalloc moddata data modfunc vmlinux-init func+1 wron
 	grep -q "^$cls " "$run/candidates" || fail "no candidate of class $cls"
 done
 
-admitted0=$(status_field admitted) rejected0=$(status_field rejected) sites0=$(status_field sites)
+admitted0=$(status admitted) rejected0=$(status rejected) sites0=$(status sites)
 exec 3<>"$FTG_DEBUGFS/control"
 # try CMD...: prints "ok" or the errno name, then the reason
 try() {
@@ -135,10 +127,10 @@ export_file "$run/histogram.txt"
 export_file "$run/candidates"
 [ "$bad" = 0 ] || fail "$bad candidates were not refused (or not admitted) as they should"
 n=$(wc -l <"$run/candidates")
-expect_eq "admitted" $(( admitted0 + n_exact )) "$(status_field admitted)"
-expect_eq "rejected" $(( rejected0 + n - n_exact )) "$(status_field rejected)"
-expect_eq "sites" $(( sites0 + n_exact )) "$(status_field sites)"
-expect_eq "armed" 0 "$(status_field armed)"
+expect_eq "admitted" $(( admitted0 + n_exact )) "$(status admitted)"
+expect_eq "rejected" $(( rejected0 + n - n_exact )) "$(status rejected)"
+expect_eq "sites" $(( sites0 + n_exact )) "$(status sites)"
+expect_eq "armed" 0 "$(status armed)"
 expect_eq "enabled_functions" 0 "$(wc -l </sys/kernel/tracing/enabled_functions)"
 rmmod ftg_initwait || fail "rmmod ftg_initwait"
 unload_ftguard

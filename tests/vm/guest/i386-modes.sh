@@ -7,12 +7,8 @@
 
 DEBUGFS=/sys/kernel/debug
 mode0=$(stat -c %a "$DEBUGFS")
-cleanup() {
-	chmod "$mode0" "$DEBUGFS" 2>/dev/null || mount -o remount,mode="$mode0" "$DEBUGFS"
-	module_loaded ftguard && rmmod ftguard
-	return 0
-}
-trap cleanup EXIT
+kmod_setup -c 'chmod "$mode0" "$DEBUGFS" 2>/dev/null ||
+	mount -o remount,mode="$mode0" "$DEBUGFS"'
 
 load_ftguard
 mount -o remount,mode=0755 "$DEBUGFS" || fail "cannot remount debugfs 0755"

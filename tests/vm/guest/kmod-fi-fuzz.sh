@@ -18,14 +18,8 @@ SEED=1971
 run=/tmp/fi-fuzz
 rm -rf "$run"
 mkdir -p "$run"
-status_field() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
-cleanup() {
-	exec 3>&- 4>&-
-	[ -e "$FTG_DEBUGFS/control" ] && printf 'unplant\nreset\n' >"$FTG_DEBUGFS/control" 2>/dev/null
-	for m in ftg_target ftguard; do module_loaded $m && rmmod $m; done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup -c '[ -e "$FTG_DEBUGFS/control" ] &&
+	printf "unplant\nreset\n" >"$FTG_DEBUGFS/control" 2>/dev/null' ftg_target
 
 find_nic
 nic_bar0_ioremap
@@ -100,7 +94,7 @@ BEGIN {
 }' >"$run/commands"
 expect_eq "generated commands" "$N" "$(wc -l <"$run/commands")"
 
-sites0=$(status_field sites)
+sites0=$(status sites)
 exec 3<>"$FTG_DEBUGFS/control"
 bad=0
 while IFS= read -r rec; do
@@ -120,8 +114,8 @@ while IFS= read -r rec; do
 	fi
 done <"$run/commands"
 log "$N commands, $bad answered wrongly"
-expect_eq "killed by the fuzz" 0 "$(status_field killed)"
-expect_eq "armed by the fuzz" 0 "$(status_field armed)"
+expect_eq "killed by the fuzz" 0 "$(status killed)"
+expect_eq "armed by the fuzz" 0 "$(status armed)"
 
 # ---- every hostile address planted, checked, refused, never read -------------
 printf 'unplant\nclear\n' >&3 || fail "unplant"
@@ -148,10 +142,10 @@ for a in $pool; do
 	case "$2" in stale|foreign) ;; *) fail "planted $a is '$2', not stale or foreign" ;; esac
 	expect_eq "reads of planted $a ($2)" 0 "$6"
 done
-expect_eq "armed sites after refusals" 0 "$(status_field armed_sites)"
+expect_eq "armed sites after refusals" 0 "$(status armed_sites)"
 expect_eq "enabled_functions" 0 "$(wc -l <"$FTG_TRACEFS/enabled_functions")"
 printf 'unplant\n' >&3 || fail "unplant"
-expect_eq "sites after unplant" "$sites0" "$(status_field sites)"
+expect_eq "sites after unplant" "$sites0" "$(status sites)"
 
 # ---- fail-ftrace: the next arm dies as with a dead ftrace ----------------------
 printf 'clear\nselect %s\nfail-ftrace\n' "$real_site" >&3 || fail "fail-ftrace"
@@ -159,13 +153,13 @@ printf 'arm\n' >&3 2>/dev/null && fail "arm after fail-ftrace succeeded"
 read -r _ got reason <&3
 expect_eq "arm after fail-ftrace" ENODEV "$got"
 echo "fail-ftrace-arm $got ${reason%%:*}" >>"$run/answers"
-expect_eq "killed after ENODEV" 1 "$(status_field killed)"
+expect_eq "killed after ENODEV" 1 "$(status killed)"
 printf 'arm\n' >&3 2>/dev/null && fail "arm while killed succeeded"
 read -r _ got reason <&3
 expect_eq "arm while killed" EPERM "$got"
 echo "killed-arm $got ${reason%%(*}" >>"$run/answers"
 printf 'reset\narm\n' >&3 || fail "reset and arm: $(cat <&3)"
-expect_eq "armed after reset" 1 "$(status_field armed)"
+expect_eq "armed after reset" 1 "$(status armed)"
 printf 'disarm\n' >&3 || fail "disarm"
 exec 3>&-
 
@@ -181,9 +175,9 @@ for branch in "usage-plant EINVAL usage" "badnum EINVAL bad address" "plant-site
 	"usage-fail-ftrace EINVAL usage" "fail-ftrace-arm ENODEV" "killed-arm EPERM"; do
 	grep -q -- "$branch" "$run/histogram.txt" || fail "branch never reached: $branch"
 done
-expect_eq "killed at the end" 0 "$(status_field killed)"
-expect_eq "armed at the end" 0 "$(status_field armed)"
-expect_eq "sites at the end" "$sites0" "$(status_field sites)"
+expect_eq "killed at the end" 0 "$(status killed)"
+expect_eq "armed at the end" 0 "$(status armed)"
+expect_eq "sites at the end" "$sites0" "$(status sites)"
 expect_objects_at_rest "after the fuzz"
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard

@@ -5,29 +5,13 @@
 # latches until reset.
 . /tests/lib.sh
 
-cleanup() {
-	exec 3>&-
-	for m in ftg_target ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup ftg_target
 
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
 kill_lines() { dmesg | grep -c 'ftguard: killed: '; }
 
-vm_fn=
-for f in __x64_sys_acct __x64_sys_vhangup __x64_sys_syncfs; do
-	grep -qx "$f" "$FTG_TRACEFS/available_filter_functions" || continue
-	[ "$(grep -c " $f\$" /proc/kallsyms)" = 1 ] || continue
-	vm_fn=$f
-	break
-done
-[ -n "$vm_fn" ] || skip "no unique rarely-called vmlinux function"
-# its ftrace record: after the endbr64 on IBT kernels, at the symbol otherwise
-vm_ip=$(ftg_record_of $vm_fn)
+quiet_vmlinux_fn
 
 load_ftguard fi
 load_test_module ftg_target

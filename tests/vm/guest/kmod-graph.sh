@@ -6,21 +6,13 @@
 # ftguard while armed, leave enabled_functions empty.
 . /tests/lib.sh
 
-cleanup() {
-	exec 3>&-
-	for m in ftg_target ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup ftg_target
 
 N=20
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
 trace=$FTG_INSTANCE/trace
 site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$sites"; }
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 not_armed() { [ "$(status armed)" = 0 ]; }
 
 load_ftguard

@@ -5,18 +5,11 @@
 . /tests/lib.sh
 
 # Leave the system as found, also when a check fails half-way.
-cleanup() {
-	exec 3>&- 4>&-
-	echo nop > "$FTG_TRACEFS/current_tracer"
-	echo > "$FTG_TRACEFS/set_ftrace_filter"
-	[ -w "$FTG_TRACEFS/kprobe_events" ] && echo 0 > "$FTG_TRACEFS/events/kprobes/enable" 2>/dev/null
-	[ -w "$FTG_TRACEFS/kprobe_events" ] && echo > "$FTG_TRACEFS/kprobe_events"
-	for m in ftg_target ftg_other ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+# another tracer's leftovers too
+kmod_setup -c 'echo nop >"$FTG_TRACEFS/current_tracer"
+	echo >"$FTG_TRACEFS/set_ftrace_filter"
+	[ -w "$FTG_TRACEFS/kprobe_events" ] && echo 0 >"$FTG_TRACEFS/events/kprobes/enable" 2>/dev/null
+	[ -w "$FTG_TRACEFS/kprobe_events" ] && echo >"$FTG_TRACEFS/kprobe_events"' ftg_target ftg_other
 
 PERIOD_MS=200
 sites=$FTG_DEBUGFS/sites

@@ -9,14 +9,7 @@
 # raw byte either.
 . /tests/lib.sh
 
-cleanup() {
-	exec 3>&- 4>&-
-	for m in ftg_names ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup ftg_names
 
 sites=$FTG_DEBUGFS/sites
 # raw_bytes FILE: bytes of FILE outside printable ASCII, newline excepted

@@ -5,15 +5,7 @@
 . /tests/lib.sh
 
 # Leave the system as found, also when a check fails half-way.
-cleanup() {
-	exec 3>&- 4>&-
-	[ -n "${holder:-}" ] && kill -9 "$holder" 2>/dev/null
-	for m in ftg_target ftg_other ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup -c '[ -n "${holder:-}" ] && kill -9 "$holder" 2>/dev/null' ftg_target ftg_other
 
 sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions

@@ -5,29 +5,13 @@
 . /tests/lib.sh
 
 # Leave the system as found, also when a check fails half-way.
-cleanup() {
-	exec 3>&- 4>&-
-	for m in ftg_target ftg_other ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup ftg_target ftg_other
 
 enabled=$FTG_TRACEFS/enabled_functions
 core_base() { awk -v m="$1" -v s="$2" '$1 == m && $2 == s { print $3; exit }' "$FTG_DEBUGFS/modules"; }
 
 # A vmlinux function nothing calls during the test, to keep the ops armed.
-vm_fn=
-for f in __x64_sys_acct __x64_sys_vhangup __x64_sys_syncfs; do
-	grep -qx "$f" "$FTG_TRACEFS/available_filter_functions" || continue
-	[ "$(grep -c " $f\$" /proc/kallsyms)" = 1 ] || continue
-	vm_fn=$f
-	break
-done
-[ -n "$vm_fn" ] || skip "no unique rarely-called vmlinux function"
-# its ftrace record: after the endbr64 on IBT kernels, at the symbol otherwise
-vm_ip=$(ftg_record_of $vm_fn)
+quiet_vmlinux_fn
 
 load_ftguard
 load_test_module ftg_target

@@ -8,14 +8,7 @@
 . /tests/lib.sh
 
 # Leave the system as found, also when a check fails half-way.
-cleanup() {
-	exec 3>&- 4>&-
-	for m in ftg_target ftg_other ftguard; do
-		module_loaded $m && rmmod $m
-	done
-	return 0
-}
-trap cleanup EXIT
+kmod_setup ftg_target ftg_other
 
 N=4000
 mem_avail() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }

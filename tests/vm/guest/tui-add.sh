@@ -8,7 +8,6 @@
 
 T="tmux -L ftgadd"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 site_line() { awk -v f="$1" '$4 == "vmlinux" && $7 == f' "$FTG_DEBUGFS/sites"; }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
@@ -24,10 +23,7 @@ refusable=$(awk 'FNR == NR { sub(/ .*/, ""); avail[$1]++; next }
 [ -n "$refusable" ] || fail "no function with more kallsyms addresses than ftrace records"
 log "a name with a non-site address: $refusable"
 
-rm -f /tmp/tui.rc
-$T new-session -d -s tui -x 100 -y 30 \
-	"ftguard tui -- --refresh 500 2>/tmp/tui.err; echo \$? > /tmp/tui.rc" || fail "tmux new-session"
-wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
+tui_open 100 30 500
 [ -z "$(site_line vfs_read)" ] || fail "vfs_read is a site before it was added"
 keys / vfs_read Enter
 wait_screen 10 'not found: vfs_read' "vfs_read not found before +"

@@ -8,15 +8,10 @@
 
 T="tmux -L ftgtui"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
 control() { echo "$*" > "$FTG_DEBUGFS/control" || fail "control: $*"; }
 start_tui() {
-	rm -f /tmp/tui.rc
-	$T new-session -d -s tui -x 80 -y 24 \
-		"ftguard tui -- --refresh 250 2>/tmp/tui.err; echo \$? > /tmp/tui.rc" ||
-		fail "tmux new-session"
-	wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
+	tui_open 80 24 250
 	# ftg_target's sites and the planted one (e1000e's come first).
 	keys f 'ftg_*' Enter
 	wait_screen 20 '^ fn_a +ftg_target ' "fn_a"

@@ -8,7 +8,6 @@
 
 T="tmux -L ftgkill"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 killed() { [ "$(status killed)" = 1 ]; }
 OUT=/tmp/kill.out
 ERR=/tmp/kill.err
@@ -24,10 +23,7 @@ fn_a=$(awk '$4 == "ftg_target" && $7 == "fn_a" { print $1 }' "$FTG_DEBUGFS/sites
 ftguard status > "$OUT" 2> "$ERR"
 expect_eq "status before the kill" 0 "$?"
 
-rm -f /tmp/tui.rc
-$T new-session -d -s tui -x 80 -y 24 \
-	"ftguard tui -- --refresh 250 2>/tmp/tui.err; echo \$? > /tmp/tui.rc" || fail "tmux new-session"
-wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
+tui_open 80 24 250
 keys f 'ftg_*' Enter
 wait_screen 20 '^ fn_a +ftg_target ' "fn_a"
 keys / fn_a Enter a

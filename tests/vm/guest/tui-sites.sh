@@ -9,7 +9,6 @@
 N=1000
 T="tmux -L ftgtui"
 . /tests/tui.inc
-status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 enabled_count() { wc -l < "$FTG_TRACEFS/enabled_functions"; }
 
 command -v tmux >/dev/null || skip "no tmux in the guest"
@@ -25,11 +24,7 @@ export PATH=$PATH:/usr/libexec
 load_ftguard
 load_test_module ftg_target
 
-rm -f /tmp/tui.rc
-$T new-session -d -s tui -x 80 -y 24 \
-	"ftguard tui -- --refresh 250 2>/tmp/tui.err; echo \$? > /tmp/tui.rc" ||
-	fail "tmux new-session"
-wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
+tui_open 80 24 250
 # Only ftg_target's sites (e1000e's come first in owner order).
 keys f module:ftg_target Enter
 wait_screen 10 ' [0-9]+ of [0-9]+ sites, filter module:ftg_target' "the filter"

@@ -21,11 +21,7 @@ events() { screen | sed -n 's/.* | events \([0-9]*\).*/\1/p' | head -n 1; }
 events_above() { [ "$(events)" -gt "$1" ] 2>/dev/null; }
 
 start_tui() {
-	rm -f /tmp/tui.rc
-	$T new-session -d -s tui -x 80 -y 24 \
-		"ftguard tui -- --refresh 250 2>/tmp/tui.err; echo \$? > /tmp/tui.rc" ||
-		fail "tmux new-session"
-	wait_screen 60 ' Sites .* Live .* Map ' "the tab bar"
+	tui_open 80 24 250
 	keys / vfs_read Enter
 	wait_screen 20 '^ vfs_read +vmlinux ' "vfs_read on the Sites screen"
 	keys a
