@@ -9,5 +9,5 @@ qemu=qemu-system-x86_64
 qemu_mem=1024
 userspace=1
 guest_tests='*'
-guest_tests_exclude='i386-* arm64-* dkms-*'
+guest_tests_exclude='i386-* arm64-* dkms-* hunt-*'
 fetched_kernel amd64-6.12 amd64 'linux-image-6.12.*+deb12-amd64-unsigned'

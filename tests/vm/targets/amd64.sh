@@ -5,7 +5,7 @@ qemu_mem=1024
 busybox=/bin/busybox
 userspace=1
 guest_tests='*'
-guest_tests_exclude='i386-* arm64-* dkms-*'	# the 32-bit and arm64 scenarios run on their own targets, dkms-* in tests/dkms/run
+guest_tests_exclude='i386-* arm64-* dkms-* hunt-*'	# the 32-bit and arm64 scenarios run on their own targets, dkms-* in tests/dkms/run, hunt-* only when named (tests/vm/hunt-i386)
 kver=
 for img in $(ls /boot/vmlinuz-*-amd64 2>/dev/null | sort -rV); do
 	v=${img#/boot/vmlinuz-}
