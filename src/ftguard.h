@@ -427,20 +427,6 @@ size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
 			    const char *module);
 
 /**
- * ftg_tracefs_events_read - the event systems, or the events of one system
- * @tracefs_dir: tracing directory (the live one, or a snapshot's)
- * @system: NULL for the systems under events/, else the events of @system
- *
- * Names only, for completion and listings: no format is read.
- *
- * Return: a sorted NULL-terminated list (empty when there is none) to free
- * with ftg_tracefs_events_free(), or NULL with the error set
- * (FTG_E_NO_TRACEFS when @tracefs_dir has no events/).
- */
-char **ftg_tracefs_events_read(const char *tracefs_dir, const char *system);
-void ftg_tracefs_events_free(char **names);
-
-/**
  * ftg_unescape - undo the module's seq_escape() of a name
  * @s: the string, modified in place ("a\040b" -> "a b")
  *

@@ -6,11 +6,14 @@
  * Given the words before the cursor and the word being typed, it offers
  * subcommands, options, option arguments (function names from
  * available_filter_functions, module names from /proc/modules, fixed word
- * lists, event names from tracefs events/) or says that a file name / program name is wanted, which the
- * caller completes itself (readline's and bash's own file completion).
+ * lists, event names from tracefs events/) or says that a file name /
+ * program name is wanted, which the caller completes itself (readline's
+ * and bash's own file completion).
  */
 #include <stdlib.h>
 #include <string.h>
+
+#include <tracefs.h>
 
 #include "cmd/ftguard-cmd.h"
 
@@ -145,9 +148,9 @@ static void add_functions(struct ftg_cmd_ctx *ctx, struct word_list *l,
 }
 
 /*
- * -e's SYSTEM and SYSTEM:EVENT from tracefs events/. A system is offered
- * with its ':' too, the way in to its events; the systems -e refuses are
- * not offered.
+ * -e's SYSTEM and SYSTEM:EVENT from tracefs events/ (libtracefs lists them
+ * under the root's tracing directory). A system is offered with its ':'
+ * too, the way in to its events; the systems -e refuses are not offered.
  */
 static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char *prefix)
 {
@@ -160,17 +163,18 @@ static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char 
 		return;
 	if (colon) {
 		snprintf(system, sizeof(system), "%.*s", (int)(colon - prefix), prefix);
-		if (!ftg_cmd_event_system_allowed(system))
+		if (!*system || strchr(system, '/') || !strcmp(system, "..") ||
+		    !ftg_cmd_event_system_allowed(system))
 			return;
-		names = ftg_tracefs_events_read(tracing_dir, system);
+		names = tracefs_system_events(tracing_dir, system);
 		for (p = names; p && *p; p++) {
 			snprintf(word, sizeof(word), "%s:%s", system, *p);
 			add_if_prefix(l, word, prefix);
 		}
-		ftg_tracefs_events_free(names);
+		tracefs_list_free(names);
 		return;
 	}
-	names = ftg_tracefs_events_read(tracing_dir, NULL);
+	names = tracefs_event_systems(tracing_dir);
 	for (p = names; p && *p; p++) {
 		if (!ftg_cmd_event_system_allowed(*p))
 			continue;
@@ -178,7 +182,7 @@ static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char 
 		snprintf(word, sizeof(word), "%s:", *p);
 		add_if_prefix(l, word, prefix);
 	}
-	ftg_tracefs_events_free(names);
+	tracefs_list_free(names);
 }
 
 static void add_options(struct word_list *l, const struct ftg_cmd_option *opts,

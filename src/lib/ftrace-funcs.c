@@ -6,14 +6,10 @@
  *   touched_functions (6.4+)    same shape as enabled_functions
  *   available_filter_functions_addrs (6.5+)
  *                               "ffffffff81234564 vfs_read" (the record)
- * and the names of the event systems and events under events/.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "ftguard-local.h"
 
@@ -290,87 +286,4 @@ size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
 			found++;
 	}
 	return found;
-}
-
-static int cmp_event_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Only directories are systems and events; events/ also holds files
- * (enable, header_page...). */
-static bool is_dir(const char *dir, const struct dirent *de)
-{
-	char path[PATH_MAX];
-	struct stat st;
-
-	if (de->d_type == DT_DIR)
-		return true;
-	if (de->d_type != DT_UNKNOWN && de->d_type != DT_LNK)
-		return false;
-	if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
-		return false;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-char **ftg_tracefs_events_read(const char *tracefs_dir, const char *system)
-{
-	char dir[PATH_MAX], **names = NULL, **grown;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *d;
-
-	ftg_error_clear();
-	if (!tracefs_dir || (system && (!*system || strchr(system, '/') ||
-					 !strcmp(system, "..") || !strcmp(system, ".")))) {
-		ftgl_err(FTG_E_SYSTEM, EINVAL, "no tracefs directory or a bad system name");
-		return NULL;
-	}
-	snprintf(dir, sizeof(dir), "%s/events%s%s", tracefs_dir, system ? "/" : "",
-		 system ? system : "");
-	d = opendir(dir);
-	if (!d) {
-		ftgl_err(system ? FTG_E_SYSTEM : FTG_E_NO_TRACEFS, errno,
-			 "%s: %s", dir, strerror(errno));
-		return NULL;
-	}
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !is_dir(dir, de))
-			continue;
-		if (n + 2 > cap) {
-			cap = cap ? cap * 2 : 64;
-			grown = realloc(names, cap * sizeof(*names));
-			if (!grown)
-				goto nomem;
-			names = grown;
-		}
-		names[n] = strdup(de->d_name);
-		if (!names[n])
-			goto nomem;
-		names[++n] = NULL;
-	}
-	closedir(d);
-	if (!names) {
-		names = calloc(1, sizeof(*names));
-		if (!names) {
-			ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-			return NULL;
-		}
-	}
-	qsort(names, n, sizeof(*names), cmp_event_name);
-	return names;
-nomem:
-	closedir(d);
-	ftg_tracefs_events_free(names);
-	ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	return NULL;
-}
-
-void ftg_tracefs_events_free(char **names)
-{
-	char **p;
-
-	for (p = names; p && *p; p++)
-		free(*p);
-	free(names);
 }
