@@ -204,6 +204,17 @@ void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 	}
 }
 
+/*
+ * Events alone, as trace-cmd record -e: no -l, -m or -n, so no site to
+ * check or arm.
+ */
+bool ftg_cmd_events_only(const struct ftg_cmd_args *args,
+			 const struct ftg_cmd_events *evs)
+{
+	return evs->n && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
+	       !ftg_args_has(args, 'n');
+}
+
 /** ftg_cmd_events_release - free what ftg_cmd_events_parse() allocated */
 void ftg_cmd_events_release(struct ftg_cmd_events *evs)
 {

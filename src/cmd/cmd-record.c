@@ -311,9 +311,7 @@ static int arm_selection(struct record_session *s)
 	size_t nsites;
 	int ret;
 
-	/* events only, as trace-cmd record -e: no site to check or arm */
-	if (s->events.n && !ftg_args_has(s->args, 'l') && !ftg_args_has(s->args, 'm') &&
-	    !ftg_args_has(s->args, 'n'))
+	if (ftg_cmd_events_only(s->args, &s->events))
 		return 0;
 	ret = ftg_cmd_arm(s->ctx, s->args, s->ctl, s->map, 0, &nsites);
 

@@ -129,9 +129,7 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		if (ret != FTG_CMD_OK)
 			goto out;
 	}
-	/* events only, as record -e: no site to check or arm */
-	if (events.n && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
-	    !ftg_args_has(args, 'n')) {
+	if (ftg_cmd_events_only(args, &events)) {
 		ftg_cmd_info(ctx, "enabled %d event selection%s ('ftguard stop' turns "
 			     "them off)", events.n, events.n == 1 ? "" : "s");
 		ret = FTG_CMD_OK;

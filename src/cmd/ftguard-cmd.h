@@ -228,6 +228,8 @@ int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 			    struct tracefs_instance *inst);
 void ftg_cmd_events_release(struct ftg_cmd_events *evs);
+bool ftg_cmd_events_only(const struct ftg_cmd_args *args,
+			 const struct ftg_cmd_events *evs);
 int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx);
 bool ftg_cmd_event_system_allowed(const char *system);
 
