@@ -11,19 +11,14 @@
 /* --state's words, the library's (its one list is the module's protocol):
  * filled before main() because completion reads them without running the
  * command. */
-static const char *site_states[16];
+static const char *site_states[FTG_SITE_PLANTED + 2];
 
 __attribute__((constructor)) static void site_states_fill(void)
 {
-	size_t i;
+	int st;
 
-	for (i = 0; i + 1 < sizeof(site_states) / sizeof(site_states[0]); i++) {
-		site_states[i] = ftg_site_state_name(i);
-		if (!strcmp(site_states[i], "?")) {
-			site_states[i] = NULL;
-			break;
-		}
-	}
+	for (st = 0; st <= FTG_SITE_PLANTED; st++)
+		site_states[st] = ftg_site_state_name(st);
 }
 
 /* -l GLOB, MODULE:GLOB or GLOB:mod:MODULE, as the selection reads them. */
