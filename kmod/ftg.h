@@ -47,7 +47,7 @@ enum ftg_init_state { FTG_INIT_NONE, FTG_INIT_LIVE, FTG_INIT_DROPPED };
 /* A module ftguard has seen; kept as a tombstone once gone. */
 struct ftg_module {
 	struct list_head node;		/* in ftg.modules */
-	struct list_head sites;		/* its struct ftg_site, by mod_node */
+	struct list_head sites;		/* its patch sites, by mod_node */
 	char name[MODULE_NAME_LEN];
 	const struct module *mod;	/* identity only; NULL once gone */
 	enum ftg_mod_state state;
@@ -62,9 +62,9 @@ struct ftg_module {
 
 enum ftg_verdict { FTG_V_OK, FTG_V_STALE, FTG_V_FOREIGN, FTG_V_MISMATCH };
 
-#define FTG_SITE_STATE_ID(id, word)	FTG_SITE_##id,
-enum ftg_site_state { FTGUARD_SITE_STATES(FTG_SITE_STATE_ID) };
-#undef FTG_SITE_STATE_ID
+#define FTG_PATCH_STATE_ID(id, word)	FTG_PATCH_##id,
+enum ftg_patch_state { FTGUARD_SITE_STATES(FTG_PATCH_STATE_ID) };
+#undef FTG_PATCH_STATE_ID
 
 /* What a site's bytes may be: the arch NOP, or a call to a trampoline. */
 struct ftg_expect {
@@ -73,7 +73,7 @@ struct ftg_expect {
 };
 
 /* One call site, from a module's build-time list or an admitted candidate. */
-struct ftg_site {
+struct ftg_patch_site {
 	struct rb_node node;		/* in ftg.sites, keyed by ip */
 	struct list_head mod_node;	/* in owner->sites (empty: vmlinux) */
 	unsigned long ip;
@@ -83,7 +83,7 @@ struct ftg_site {
 	bool had_record;		/* was a current ftrace record once */
 	bool planted;			/* fault injection */
 	bool sym_proven;		/* kallsyms named it, for good */
-	enum ftg_site_state state;
+	enum ftg_patch_state state;
 	int arm_idx;			/* slot in ftg.armset, -1 if not armed */
 	u64 hits;			/* hits folded in from past arms */
 	unsigned int reads;		/* reads of its text, see ftg_read_text */
@@ -131,7 +131,7 @@ enum ftg_obj {
 	FTG_OBJ_RESPONSE,	/* a session's response text */
 	FTG_OBJ_REPORT,		/* a check report (ftg.report, or in flight) */
 	FTG_OBJ_ARMSET,		/* struct ftg_armset with its ips and hits */
-	FTG_OBJ_SITE,		/* struct ftg_site with its name */
+	FTG_OBJ_SITE,		/* struct ftg_patch_site with its name */
 	FTG_OBJ_MODULE,		/* struct ftg_module, tombstones included */
 	FTG_OBJ_SCRATCH,	/* a command's own buffers: 0 between commands */
 	FTG_OBJ_GRAPH,		/* an arm's exit hooks (ftg_graph.c): 1 while */
@@ -158,7 +158,7 @@ struct ftg_state {
 	/* Serialises everything below, the notifiers and control writes. */
 	struct mutex lock;
 
-	struct rb_root sites;		/* struct ftg_site by ip */
+	struct rb_root sites;		/* struct ftg_patch_site by ip */
 	unsigned int n_vmlinux;
 	unsigned int n_module;
 	unsigned int vmlinux_records;	/* as userspace counted them, 0: unsaid */
@@ -208,31 +208,32 @@ static inline u64 ftg_now_ms(void)
 
 /* ftg_sites.c */
 enum ftg_sym { FTG_SYM_EXACT, FTG_SYM_OTHER, FTG_SYM_NONE };
-struct ftg_site *ftg_site_find(unsigned long ip);
-struct ftg_site *ftg_site_first(void);
-struct ftg_site *ftg_site_next(struct ftg_site *s);
-struct ftg_site *ftg_site_add(unsigned long ip, unsigned int offset,
+struct ftg_patch_site *ftg_site_find(unsigned long ip);
+struct ftg_patch_site *ftg_site_first(void);
+struct ftg_patch_site *ftg_site_next(struct ftg_patch_site *s);
+struct ftg_patch_site *ftg_site_add(unsigned long ip, unsigned int offset,
 			      const char *name, struct ftg_module *owner,
 			      bool init);
-void ftg_site_drop(struct ftg_site *s, const char *reason);
+void ftg_site_drop(struct ftg_patch_site *s, const char *reason);
 bool ftg_is_record(unsigned long ip);
-bool ftg_are_records(struct ftg_site **sites, unsigned int n);
+bool ftg_are_records(struct ftg_patch_site **sites, unsigned int n);
 enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
 			      unsigned int offset, const char *modname);
 long ftg_sym_offset(char *sym);
 int ftg_admit(const char *name, unsigned long ip, char *why, size_t len);
 int ftg_modules_init(void);
 void ftg_modules_exit(void);
-const char *ftg_owner_name(const struct ftg_site *s);
+const char *ftg_owner_name(const struct ftg_patch_site *s);
 unsigned int ftg_nsites(void);
 
 /* ftg_check.c */
-int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
+int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
 	      size_t *report_len);
 const char *ftg_verdict_name(enum ftg_verdict v);
-const char *ftg_site_state_name(enum ftg_site_state st);
+const char *ftg_patch_state_name(enum ftg_patch_state st);
 size_t ftg_escape(char *dst, size_t size, const char *src);
-size_t ftg_site_bytes_hex(char *dst, const struct ftg_site *s, bool expected);
+size_t ftg_site_bytes_hex(char *dst, const struct ftg_patch_site *s,
+			  bool expected);
 void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
 
 /* ftg_arm.c */
@@ -240,12 +241,12 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	    bool graph, char *why, size_t len);
 bool ftg_count_hit(unsigned long ip);
 void ftg_disarm(void);
-void ftg_disarm_site(struct ftg_site *s);
+void ftg_disarm_site(struct ftg_patch_site *s);
 void ftg_disarm_session(struct ftg_session *sess);
 int ftg_verify(char *why, size_t len);
 void ftg_store_report(char *report, size_t len);
 void ftg_kill(const char *fmt, ...) __printf(1, 2);
-u64 ftg_site_hits(const struct ftg_site *s);
+u64 ftg_site_hits(const struct ftg_patch_site *s);
 bool ftg_is_trampoline(unsigned long target);
 void ftg_arm_init(void);
 void ftg_arm_exit(void);
@@ -254,7 +255,7 @@ void ftg_arm_exit(void);
 extern const char *const ftg_graph_mechanism;
 int ftg_graph_arm(struct ftg_armset *set, char *why, size_t len);
 int ftg_graph_disarm(void);
-int ftg_graph_disarm_site(struct ftg_site *s);
+int ftg_graph_disarm_site(struct ftg_patch_site *s);
 unsigned long ftg_graph_missed(void);
 
 /* ftg_control.c */

@@ -118,7 +118,7 @@ static u64 ftg_armset_hits(const struct ftg_armset *set, int idx)
 	return sum;
 }
 
-u64 ftg_site_hits(const struct ftg_site *s)
+u64 ftg_site_hits(const struct ftg_patch_site *s)
 {
 	lockdep_assert_held(&ftg.lock);
 	if (s->arm_idx >= 0 && ftg.armset)
@@ -154,12 +154,12 @@ static void ftg_clear_filter(void)
 		pr_warn("cannot clear the filter: %d\n", ret);
 }
 
-static void ftg_site_unarm(struct ftg_site *s)
+static void ftg_site_unarm(struct ftg_patch_site *s)
 {
 	s->hits = ftg_site_hits(s);
 	s->arm_idx = -1;
-	if (s->state == FTG_SITE_ARMED)
-		s->state = FTG_SITE_OK;
+	if (s->state == FTG_PATCH_ARMED)
+		s->state = FTG_PATCH_OK;
 	ftg.armed_sites--;
 }
 
@@ -178,7 +178,7 @@ void ftg_disarm(void)
 	else
 		ret = unregister_ftrace_function(&ftg.ops);
 	for (i = 0; i < set->n; i++) {
-		struct ftg_site *s = ftg_site_find(set->ips[i]);
+		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
 
 		if (s && s->arm_idx == i)
 			ftg_site_unarm(s);
@@ -219,7 +219,7 @@ void ftg_disarm_session(struct ftg_session *sess)
  * last entry would leave an empty filter, which means "trace everything":
  * the ops is unregistered instead.
  */
-void ftg_disarm_site(struct ftg_site *s)
+void ftg_disarm_site(struct ftg_patch_site *s)
 {
 	int ret;
 
@@ -260,7 +260,8 @@ void ftg_kill(const char *fmt, ...)
 
 /* Collects the selection's sites; -ENOENT names the first unknown ip. */
 static int ftg_selection_sites(struct ftg_session *sess,
-			       struct ftg_site **sites, char *why, size_t len)
+			       struct ftg_patch_site **sites, char *why,
+			       size_t len)
 {
 	unsigned int i;
 
@@ -276,18 +277,18 @@ static int ftg_selection_sites(struct ftg_session *sess,
 }
 
 /* Lists the first offending sites of a failed check in @why. */
-static void ftg_explain(struct ftg_site **sites, unsigned int n,
+static void ftg_explain(struct ftg_patch_site **sites, unsigned int n,
 			unsigned int bad, char *why, size_t len)
 {
 	size_t used = scnprintf(why, len, "check failed (%u bad):", bad);
 	unsigned int i;
 
 	for (i = 0; i < n && used < len - 1; i++)
-		if (sites[i]->state != FTG_SITE_OK &&
-		    sites[i]->state != FTG_SITE_ARMED)
+		if (sites[i]->state != FTG_PATCH_OK &&
+		    sites[i]->state != FTG_PATCH_ARMED)
 			used += scnprintf(why + used, len - used,
 					  " %s 0x%lx %s",
-					  ftg_site_state_name(sites[i]->state),
+					  ftg_patch_state_name(sites[i]->state),
 					  sites[i]->ip, sites[i]->name);
 }
 
@@ -366,7 +367,7 @@ fail:
 int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	    bool graph, char *why, size_t len)
 {
-	struct ftg_site **sites;
+	struct ftg_patch_site **sites;
 	struct ftg_armset *set;
 	char *report;
 	size_t report_len;
@@ -435,7 +436,7 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	ftg.armed_sites = set->n;
 	for (i = 0; i < set->n; i++) {
 		sites[i]->arm_idx = i;
-		sites[i]->state = FTG_SITE_ARMED;
+		sites[i]->state = FTG_PATCH_ARMED;
 	}
 	ftg.owner = persistent ? NULL : sess;
 	ftg.owner_pid = persistent ? 0 : sess->pid;
@@ -471,7 +472,7 @@ out:
 int ftg_verify(char *why, size_t len)
 {
 	struct ftg_armset *set = ftg.armset;
-	struct ftg_site **sites;
+	struct ftg_patch_site **sites;
 	unsigned int i, n = 0;
 	char *report;
 	size_t report_len;
@@ -485,7 +486,7 @@ int ftg_verify(char *why, size_t len)
 		return -ENOMEM;
 	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
 	for (i = 0; i < set->n; i++) {
-		struct ftg_site *s = ftg_site_find(set->ips[i]);
+		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
 
 		if (s && s->arm_idx == i)
 			sites[n++] = s;

@@ -35,9 +35,9 @@ const char *ftg_verdict_name(enum ftg_verdict v)
 	return names[v];
 }
 
-const char *ftg_site_state_name(enum ftg_site_state st)
+const char *ftg_patch_state_name(enum ftg_patch_state st)
 {
-#define FTG_SITE_STATE_WORD(id, word)	[FTG_SITE_##id] = word,
+#define FTG_SITE_STATE_WORD(id, word)	[FTG_PATCH_##id] = word,
 	static const char *const names[] = {
 		FTGUARD_SITE_STATES(FTG_SITE_STATE_WORD)
 	};
@@ -50,7 +50,7 @@ const char *ftg_site_state_name(enum ftg_site_state st)
  * Verdict on what @s claims to be, before any of its bytes is touched.
  * @proven: its ftrace record was just proven with the whole check's.
  */
-static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
+static enum ftg_verdict ftg_prove_text(struct ftg_patch_site *s, bool proven)
 {
 	bool record;
 	enum ftg_sym sym;
@@ -88,7 +88,7 @@ static enum ftg_verdict ftg_prove_text(struct ftg_site *s, bool proven)
  * The only place ftguard reads a site's text: its prologue. Proven text
  * only; the prefix belongs to the same symbol as the proven record.
  */
-static int ftg_read_text(struct ftg_site *s, u8 *buf)
+static int ftg_read_text(struct ftg_patch_site *s, u8 *buf)
 {
 	s->reads++;
 	return copy_from_kernel_nofault(buf, (const void *)(s->ip - s->offset),
@@ -99,7 +99,7 @@ static int ftg_read_text(struct ftg_site *s, u8 *buf)
  * The PLT entry an armed site of a module calls through (arm64): read only
  * when it lies in the core text of the site's own live module.
  */
-static int ftg_read_plt(struct ftg_site *s, unsigned long plt, u8 *buf)
+static int ftg_read_plt(struct ftg_patch_site *s, unsigned long plt, u8 *buf)
 {
 	const struct ftg_module *fm = s->owner;
 
@@ -164,7 +164,7 @@ bool ftg_is_trampoline(unsigned long target)
 }
 
 /* Reads proven text and judges its prologue against @s->expect. */
-static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
+static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 {
 	const u8 *site = s->actual + s->offset;
 	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
@@ -197,7 +197,7 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_site *s)
 	return ftg_is_trampoline(target) ? FTG_V_OK : FTG_V_MISMATCH;
 }
 
-static enum ftg_verdict ftg_check_site(struct ftg_site *s, bool proven)
+static enum ftg_verdict ftg_check_site(struct ftg_patch_site *s, bool proven)
 {
 	enum ftg_verdict v = ftg_prove_text(s, proven);
 
@@ -207,16 +207,16 @@ static enum ftg_verdict ftg_check_site(struct ftg_site *s, bool proven)
 		v = ftg_judge_bytes(s);
 	switch (v) {
 	case FTG_V_OK:
-		s->state = s->arm_idx >= 0 ? FTG_SITE_ARMED : FTG_SITE_OK;
+		s->state = s->arm_idx >= 0 ? FTG_PATCH_ARMED : FTG_PATCH_OK;
 		break;
 	case FTG_V_STALE:
-		s->state = FTG_SITE_STALE;
+		s->state = FTG_PATCH_STALE;
 		break;
 	case FTG_V_FOREIGN:
-		s->state = FTG_SITE_FOREIGN;
+		s->state = FTG_PATCH_FOREIGN;
 		break;
 	case FTG_V_MISMATCH:
-		s->state = FTG_SITE_MISMATCH;
+		s->state = FTG_PATCH_MISMATCH;
 		break;
 	}
 	return v;
@@ -252,7 +252,8 @@ static size_t ftg_hex(char *dst, const u8 *bytes, unsigned int n)
  * No prefix, no colon: "0f1f440000". "-" when nothing was read.
  * Return: the length written, without the NUL.
  */
-size_t ftg_site_bytes_hex(char *dst, const struct ftg_site *s, bool expected)
+size_t ftg_site_bytes_hex(char *dst, const struct ftg_patch_site *s,
+			  bool expected)
 {
 	const struct ftg_prefix *prefix = s->prefix;
 	size_t n = 0;
@@ -275,13 +276,13 @@ size_t ftg_site_bytes_hex(char *dst, const struct ftg_site *s, bool expected)
 }
 
 /* Worst case: every name char escaped to 4, plus the fixed fields. */
-static size_t ftg_line_max(const struct ftg_site *s)
+static size_t ftg_line_max(const struct ftg_patch_site *s)
 {
 	return 128 + 4 * strlen(s->name) + 4 * strlen(ftg_owner_name(s));
 }
 
-static size_t ftg_report_line(char *p, struct ftg_site *s, enum ftg_verdict v,
-			      size_t room)
+static size_t ftg_report_line(char *p, struct ftg_patch_site *s,
+			      enum ftg_verdict v, size_t room)
 {
 	size_t n;
 
@@ -307,7 +308,7 @@ static size_t ftg_report_line(char *p, struct ftg_site *s, enum ftg_verdict v,
  * Context: ftg.lock held.
  * Return: the number of sites that are not ok, or -ENOMEM.
  */
-int ftg_check(struct ftg_site **sites, unsigned int n, char **report,
+int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
 	      size_t *report_len)
 {
 	bool list_all = n < FTG_REPORT_ALL_BELOW;

@@ -179,7 +179,7 @@ static int ftg_cmd_select(struct ftg_session *sess, int argc, char **argv,
 static int ftg_cmd_select_module(struct ftg_session *sess, int argc,
 				 char **argv, char *why, size_t len)
 {
-	struct ftg_site *s;
+	struct ftg_patch_site *s;
 	unsigned int n = 0;
 	int ret;
 
@@ -225,7 +225,7 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 			 char *why, size_t len)
 {
 	unsigned int n = 0, total = ftg_nsites();
-	struct ftg_site **sites, *s;
+	struct ftg_patch_site **sites, *s;
 	char *report, *copy;
 	size_t report_len;
 	int ret;
@@ -323,7 +323,7 @@ static int ftg_cmd_plant(struct ftg_session *sess, int argc, char **argv,
 {
 	bool stale = argc > 1 && !strcmp(argv[1], "stale");
 	unsigned long ip;
-	struct ftg_site *s;
+	struct ftg_patch_site *s;
 	int ret;
 
 	if (stale)
@@ -346,14 +346,14 @@ static int ftg_cmd_plant(struct ftg_session *sess, int argc, char **argv,
 	}
 	s->planted = true;
 	s->had_record = stale;
-	s->state = FTG_SITE_PLANTED;
+	s->state = FTG_PATCH_PLANTED;
 	return 0;
 }
 
 static int ftg_cmd_unplant(struct ftg_session *sess, int argc, char **argv,
 			   char *why, size_t len)
 {
-	struct ftg_site *s, *next;
+	struct ftg_patch_site *s, *next;
 	int ret = ftg_need_args(argc, 0, 0, "unplant", why, len);
 
 	if (ret)
@@ -369,7 +369,7 @@ static int ftg_cmd_unplant(struct ftg_session *sess, int argc, char **argv,
 static int ftg_cmd_corrupt(struct ftg_session *sess, int argc, char **argv,
 			   char *why, size_t len)
 {
-	struct ftg_site *s;
+	struct ftg_patch_site *s;
 	unsigned long ip;
 	unsigned int i;
 	int ret;

@@ -157,7 +157,7 @@ static int ftg_graph_unregister(struct ftg_graph *g)
 	return unregister_fprobe(&g->fp);
 }
 
-static int ftg_graph_remove(struct ftg_graph *g, struct ftg_site *s)
+static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
 {
 	return ftrace_set_filter_ip(&g->fp.ops, s->ip, 1, 0);
 }
@@ -196,7 +196,7 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 	if (!g->rps || !g->rpp)
 		return -ENOMEM;
 	for (i = 0; i < set->n; i++) {
-		struct ftg_site *s = ftg_site_find(set->ips[i]);
+		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
 
 		/* a kretprobe sits at the entry: off it, a kprobe is a trap */
 		if (s->offset) {
@@ -247,7 +247,7 @@ static int ftg_graph_unregister(struct ftg_graph *g)
 	return 0;
 }
 
-static int ftg_graph_remove(struct ftg_graph *g, struct ftg_site *s)
+static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
 {
 	unregister_kretprobe(&g->rps[s->arm_idx]);
 	g->rpp[s->arm_idx] = NULL;
@@ -278,7 +278,7 @@ static int ftg_graph_unregister(struct ftg_graph *g)
 	return 0;
 }
 
-static int ftg_graph_remove(struct ftg_graph *g, struct ftg_site *s)
+static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
 {
 	return 0;
 }
@@ -362,7 +362,7 @@ int ftg_graph_disarm(void)
  * Context: ftg.lock held.
  * Return: 0, or the kernel's error.
  */
-int ftg_graph_disarm_site(struct ftg_site *s)
+int ftg_graph_disarm_site(struct ftg_patch_site *s)
 {
 	lockdep_assert_held(&ftg.lock);
 	if (!ftg_live_graph)

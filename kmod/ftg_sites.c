@@ -25,13 +25,15 @@ static const struct ftg_expect ftg_expect_default = {
 	.call_op = FTG_ARCH_CALL_OP,
 };
 
-struct ftg_site *ftg_site_find(unsigned long ip)
+struct ftg_patch_site *ftg_site_find(unsigned long ip)
 {
 	struct rb_node *n = ftg.sites.rb_node;
 
 	lockdep_assert_held(&ftg.lock);
 	while (n) {
-		struct ftg_site *s = rb_entry(n, struct ftg_site, node);
+		struct ftg_patch_site *s;
+
+		s = rb_entry(n, struct ftg_patch_site, node);
 
 		if (ip < s->ip)
 			n = n->rb_left;
@@ -43,18 +45,18 @@ struct ftg_site *ftg_site_find(unsigned long ip)
 	return NULL;
 }
 
-struct ftg_site *ftg_site_first(void)
+struct ftg_patch_site *ftg_site_first(void)
 {
 	struct rb_node *n = rb_first(&ftg.sites);
 
-	return n ? rb_entry(n, struct ftg_site, node) : NULL;
+	return n ? rb_entry(n, struct ftg_patch_site, node) : NULL;
 }
 
-struct ftg_site *ftg_site_next(struct ftg_site *s)
+struct ftg_patch_site *ftg_site_next(struct ftg_patch_site *s)
 {
 	struct rb_node *n = rb_next(&s->node);
 
-	return n ? rb_entry(n, struct ftg_site, node) : NULL;
+	return n ? rb_entry(n, struct ftg_patch_site, node) : NULL;
 }
 
 unsigned int ftg_nsites(void)
@@ -62,22 +64,24 @@ unsigned int ftg_nsites(void)
 	return ftg.n_vmlinux + ftg.n_module;
 }
 
-const char *ftg_owner_name(const struct ftg_site *s)
+const char *ftg_owner_name(const struct ftg_patch_site *s)
 {
 	return s->owner ? s->owner->name : "vmlinux";
 }
 
 /* Returns NULL (and adds nothing) if @ip is already a site or on -ENOMEM. */
-struct ftg_site *ftg_site_add(unsigned long ip, unsigned int offset,
+struct ftg_patch_site *ftg_site_add(unsigned long ip, unsigned int offset,
 			      const char *name, struct ftg_module *owner,
 			      bool init)
 {
 	struct rb_node **link = &ftg.sites.rb_node, *parent = NULL;
-	struct ftg_site *s;
+	struct ftg_patch_site *s;
 
 	lockdep_assert_held(&ftg.lock);
 	while (*link) {
-		struct ftg_site *cur = rb_entry(*link, struct ftg_site, node);
+		struct ftg_patch_site *cur;
+
+		cur = rb_entry(*link, struct ftg_patch_site, node);
 
 		parent = *link;
 		if (ip < cur->ip)
@@ -118,7 +122,7 @@ struct ftg_site *ftg_site_add(unsigned long ip, unsigned int offset,
 }
 
 /* Disarms @s, takes it out of every selection and frees it. */
-void ftg_site_drop(struct ftg_site *s, const char *reason)
+void ftg_site_drop(struct ftg_patch_site *s, const char *reason)
 {
 	lockdep_assert_held(&ftg.lock);
 	ftg_disarm_site(s);
@@ -155,7 +159,7 @@ bool ftg_is_record(unsigned long ip)
  * then asks one by one. The probe ops' filter is emptied again, so no
  * hash of a whole check is kept between checks.
  */
-bool ftg_are_records(struct ftg_site **sites, unsigned int n)
+bool ftg_are_records(struct ftg_patch_site **sites, unsigned int n)
 {
 	unsigned long *ips;
 	unsigned int i;
@@ -257,7 +261,7 @@ static unsigned int ftg_record_after_prefix(unsigned long ip)
 
 int ftg_admit(const char *name, unsigned long ip, char *why, size_t len)
 {
-	struct ftg_site *s = ftg_site_find(ip);
+	struct ftg_patch_site *s = ftg_site_find(ip);
 	unsigned int after;
 	long off;
 
@@ -404,7 +408,7 @@ static struct ftg_module *ftg_module_coming(const struct module *mod,
 static void ftg_module_drop_sites(struct ftg_module *fm, bool init_only,
 				  const char *reason)
 {
-	struct ftg_site *s, *tmp;
+	struct ftg_patch_site *s, *tmp;
 
 	list_for_each_entry_safe(s, tmp, &fm->sites, mod_node)
 		if (s->init || !init_only)
@@ -557,7 +561,7 @@ int ftg_modules_init(void)
 void ftg_modules_exit(void)
 {
 	struct ftg_module *fm, *tmp;
-	struct ftg_site *s;
+	struct ftg_patch_site *s;
 
 	unregister_module_notifier(&ftg_module_nb);
 	mutex_lock(&ftg.lock);

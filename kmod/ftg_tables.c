@@ -96,7 +96,7 @@ DEFINE_SHOW_ATTRIBUTE(ftg_status);
 
 static int ftg_sites_show(struct seq_file *m, void *unused)
 {
-	struct ftg_site *s;
+	struct ftg_patch_site *s;
 
 	char hex[2 * FTG_PROLOGUE_MAX + 2];
 
@@ -104,7 +104,7 @@ static int ftg_sites_show(struct seq_file *m, void *unused)
 	seq_printf(m, "ftguard-sites %d\n", FTGUARD_SITES_FORMAT_VERSION);
 	for (s = ftg_site_first(); s; s = ftg_site_next(s)) {
 		seq_printf(m, "0x%lx %s %s ", s->ip,
-			   ftg_site_state_name(s->state),
+			   ftg_patch_state_name(s->state),
 			   s->init ? "init" : "core");
 		ftg_seq_name(m, ftg_owner_name(s));
 		seq_printf(m, " %llu %u ", ftg_site_hits(s), s->reads);

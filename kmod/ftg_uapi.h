@@ -21,7 +21,8 @@
 
 /*
  * Site states, X(ID, "word"): the word is what the tables print; ID
- * names the state on either side (FTG_SITE_<ID>), in the module's order.
+ * names the state on either side (FTG_SITE_<ID> in libftguard,
+ * FTG_PATCH_<ID> in the module), in the module's order.
  */
 #define FTGUARD_SITE_STATES(X)			\
 	X(UNCHECKED,	"unchecked")		\
