@@ -49,7 +49,10 @@ extern "C" {
 	_FTG_ERR(BAD_PATTERN,	"malformed function pattern")		\
 	_FTG_ERR(NO_MATCH,	"no function matches")			\
 	_FTG_ERR(BAD_SNAPSHOT,	"not an ftguard snapshot directory")	\
-	_FTG_ERR(BAD_TRACE,	"malformed trace.dat file")
+	_FTG_ERR(BAD_TRACE,	"malformed trace.dat file")		\
+	_FTG_ERR(BAD_ARGUMENT,	"invalid argument")			\
+	_FTG_ERR(BAD_PAGE,	"malformed ring-buffer page")		\
+	_FTG_ERR(BAD_EVENT,	"event not in the formats or too large for a page")
 
 #undef _FTG_ERR
 #define _FTG_ERR(code, text) FTG_E_##code,

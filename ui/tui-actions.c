@@ -184,7 +184,6 @@ int tui_action_write(struct tui *tui, const char *path)
 	tui_message(tui, false, "wrote %zu events to %s", n, path);
 	return 0;
 fail:
-	tui_message(tui, true, "write %s: %s", path,
-		    *ftg_error_last() ? ftg_error_last() : strerror(errno));
+	tui_message(tui, true, "write: %s", ftg_error_last());
 	return -1;
 }

@@ -54,8 +54,7 @@ static int read_functions(struct tui *tui)
 		m->avail = ftg_ftrace_funcs_read(ftg_root_tracefs(m->root),
 						 FTG_FTRACE_AVAILABLE);
 	if (!m->ks || !m->avail) {
-		tui_message(tui, true, "add: %s", *ftg_error_last() ? ftg_error_last() :
-			    strerror(errno));
+		tui_message(tui, true, "add: %s", ftg_error_last());
 		return -1;
 	}
 	return 0;
@@ -226,8 +225,7 @@ int tui_admit_step(struct tui *tui)
 	    ftg_control_admit(tui->m.ctl, chunk, a->refused) < 0) {
 		char why[FTG_TEXT_LEN];
 
-		tui_safe(why, sizeof(why), *ftg_error_last() ? ftg_error_last() :
-			 strerror(errno));
+		tui_safe(why, sizeof(why), ftg_error_last());
 		ftg_candidates_free(chunk);
 		admit_reset(a);
 		tui_message(tui, true, "add: %s", why);

@@ -394,7 +394,7 @@ int main(int argc, char **argv)
 	}
 	if (tui_model_open(&tui->m, o.root, o.ring) < 0) {
 		fprintf(stderr, "ftguard-tui: %s%s\n", o.root ? o.root : "",
-			*ftg_error_last() ? ftg_error_last() : strerror(errno));
+			ftg_error_last());
 		tui_model_close(&tui->m);
 		return 1;
 	}

@@ -73,7 +73,7 @@ static void live_error(struct tui_model *m)
 	char raw[TUI_MSG_MAX];
 
 	snprintf(raw, sizeof(raw), "live events: %s",
-		 *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		 ftg_error_last());
 	tui_safe(m->live_error, sizeof(m->live_error), raw);
 }
 
@@ -120,7 +120,7 @@ void tui_model_refresh(struct tui_model *m)
 	m->have_status = ftg_status_read(debugfs, &m->status) == 0;
 	if (!m->have_status) {
 		tui_safe(m->status_error, sizeof(m->status_error),
-			 *ftg_error_last() ? ftg_error_last() : strerror(errno));
+			 ftg_error_last());
 		/* The module went away: its instance and our control with it. */
 		ftg_live_free(m->live);
 		m->live = NULL;
@@ -157,7 +157,7 @@ void tui_model_reload_map(struct tui_model *m)
 		char raw[TUI_MSG_MAX];
 
 		snprintf(raw, sizeof(raw), "address map: %s",
-			 *ftg_error_last() ? ftg_error_last() : strerror(errno));
+			 ftg_error_last());
 		tui_safe(m->map_error, sizeof(m->map_error), raw);
 		return;		/* keep the previous map, if any */
 	}

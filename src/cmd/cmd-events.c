@@ -163,8 +163,7 @@ int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 	for (i = 0; i < evs->n; i++) {
 		e = &evs->ev[i];
 		if (live && ftg_live_add_system(live, e->system) < 0) {
-			ftg_cmd_error(ctx, "reading the formats of %s events: %s",
-				      e->system, strerror(errno));
+			ftg_cmd_error(ctx, "%s", ftg_error_last());
 			return FTG_CMD_ERROR;
 		}
 		if (tracefs_event_is_enabled(inst, e->system, e->event) ==

@@ -143,8 +143,7 @@ static int export_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	ret = ftg_trace_file_iterate(tf, export_event, &st);
 	ftg_cmd_restore_signals(&saved);
 	if (ret < 0) {
-		ftg_cmd_error(ctx, "%s: %s", in, *ftg_error_last() ? ftg_error_last()
-						  : "cannot read the events");
+		ftg_cmd_error(ctx, "%s: %s", in, ftg_error_last());
 		ret = FTG_CMD_ERROR;
 	} else if (ret > 0) {
 		ftg_cmd_error(ctx, ftg_cmd_interrupted ? "interrupted: %s left as it was"

@@ -106,8 +106,7 @@ static int extract_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 		return ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 	w = ftg_trace_writer_create(out, ftg_live_formats(live), ftg_live_ncpus(live));
 	if (!w) {
-		ftg_cmd_error(ctx, "%s: %s", out,
-			      *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		ftg_cmd_error(ctx, "%s", ftg_error_last());
 		ftg_live_free(live);
 		return FTG_CMD_ERROR;
 	}

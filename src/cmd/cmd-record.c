@@ -423,8 +423,7 @@ static int record_open_output(struct record_session *s)
 	s->writer = ftg_trace_writer_create(s->out_path, ftg_live_formats(s->live),
 					    ftg_live_ncpus(s->live));
 	if (!s->writer) {
-		ftg_cmd_error(s->ctx, "%s: %s", s->out_path,
-			      *ftg_error_last() ? ftg_error_last() : strerror(errno));
+		ftg_cmd_error(s->ctx, "%s", ftg_error_last());
 		return FTG_CMD_ERROR;
 	}
 	return 0;

@@ -151,8 +151,7 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 	int ret = ftg_trace_file_iterate(tf, cb, data);
 
 	if (ret < 0) {
-		ftg_cmd_error(ctx, "%s: %s", path, *ftg_error_last() ? ftg_error_last()
-						  : "cannot read the events (corrupt file?)");
+		ftg_cmd_error(ctx, "%s: %s", path, ftg_error_last());
 		return FTG_CMD_ERROR;
 	}
 	if (ret > 0 || ferror(stdout)) {

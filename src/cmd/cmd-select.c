@@ -107,8 +107,7 @@ static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *a
 				ret = ftg_selection_add_module(sel, p);
 			if (ret < 0) {
 				ftg_cmd_usage_error(ctx, args->entry, "bad pattern '%s': %s",
-						    p, *ftg_error_last() ? ftg_error_last()
-									 : strerror(errno));
+						    p, ftg_error_last());
 				return FTG_CMD_ERROR;
 			}
 		}

@@ -89,8 +89,7 @@ struct ftg_root *ftg_cmd_root(struct ftg_cmd_ctx *ctx)
 		if (!ctx->froot) {
 			if (ctx->root)
 				ftg_cmd_error(ctx, "--root %s: %s", ctx->root,
-					      *ftg_error_last() ? ftg_error_last()
-								: strerror(errno));
+					      ftg_error_last());
 			else
 				ftg_cmd_lib_error(ctx, "finding /proc, /sys and tracefs");
 		}
@@ -154,7 +153,7 @@ struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx)
 		map = ftg_map_load_with(root, kallsyms_quiet(ctx), FTG_MAP_NO_SITES);
 	if (root && !map)
 		ftg_cmd_warn(ctx, "no address map (%s): sites are not cross-checked",
-			     *ftg_error_last() ? ftg_error_last() : strerror(errno));
+			     ftg_error_last());
 	return map;
 }
 

@@ -16,6 +16,7 @@
 #include <traceevent/kbuffer.h>
 #include <traceevent/trace-seq.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 static void copy_str(char *dst, size_t len, const char *src)
@@ -197,8 +198,10 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 	int n = 0, offset, last_offset = -1;
 	void *event;
 
+	ftg_error_clear();
 	if (trace_page_check(page, size, fmt->page_size))
-		return -1;
+		return ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+				"cpu %d: malformed ring-buffer page (%zu bytes)", cpu, size);
 	kbuf = kbuffer_alloc(fmt->long_size == 8 ? KBUFFER_LSIZE_8 :
 			     KBUFFER_LSIZE_4, KBUFFER_ENDIAN_LITTLE);
 	/* kbuffer wants a whole, writable page */
@@ -206,12 +209,12 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 	if (!kbuf || !copy) {
 		kbuffer_free(kbuf);
 		free(copy);
-		return -1;
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	}
 	memcpy(copy, page, size);
 	if (kbuffer_load_subbuffer(kbuf, copy) < 0) {
-		n = -1;
-		errno = EINVAL;
+		n = ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+			     "cpu %d: malformed ring-buffer page header", cpu);
 		goto out;
 	}
 	for (event = kbuffer_read_event(kbuf, &ts); event;
@@ -221,8 +224,9 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		 * whose walk does not move forward is malformed */
 		offset = kbuffer_curr_offset(kbuf);
 		if (offset <= last_offset) {
-			errno = EINVAL;
-			n = -1;
+			n = ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+				     "cpu %d: malformed event header at page offset %d",
+				     cpu, offset);
 			break;
 		}
 		last_offset = offset;
@@ -233,8 +237,9 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		rec.size = kbuffer_event_size(kbuf);
 		if (rec.size < 0 || (unsigned char *)event + rec.size >
 		    copy + fmt->page_size) {
-			errno = EINVAL;
-			n = -1;
+			n = ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+				     "cpu %d: event at page offset %d runs past the page",
+				     cpu, offset);
 			break;
 		}
 		if (!cb) {		/* counting only: skip the decoding */

@@ -112,12 +112,18 @@ static int open_cpu(struct ftg_live *live, int cpu)
 	if (!path)
 		return -1;
 	c->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	tracefs_put_tracing_file(path);
-	if (c->fd < 0)
+	if (c->fd < 0) {
+		ftgl_err(errno == EACCES || errno == EPERM ? FTG_E_NOT_ROOT : FTG_E_SYSTEM,
+			 errno, "%s: %s", path, strerror(errno));
+		tracefs_put_tracing_file(path);
 		return -1;
+	}
+	tracefs_put_tracing_file(path);
 	c->tcpu = tracefs_cpu_alloc_fd(c->fd, live->fmt->page_size, true);
 	if (!c->tcpu)
-		return -1;
+		return ftgl_err(FTG_E_SYSTEM, errno ? errno : ENOMEM,
+				"cpu %d: reading trace_pipe_raw: %s", cpu,
+				strerror(errno ? errno : ENOMEM));
 	c->lost_at_open = read_lost(live, cpu);
 	return 0;
 }
@@ -238,18 +244,27 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 				  const struct ftg_kallsyms *ks,
 				  unsigned int flags)
 {
+	const char *name = instance ? instance : DEFAULT_INSTANCE;
 	struct ftg_live *live;
 	int cpu, saved;
 
+	ftg_error_clear();
 	live = calloc(1, sizeof(*live));
-	if (!live)
+	if (!live) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
+	}
 	errno = 0;
-	live->inst = tracefs_instance_alloc(tracefs_dir,
-					    instance ? instance : DEFAULT_INSTANCE);
+	live->inst = tracefs_instance_alloc(tracefs_dir, name);
 	if (!live->inst) {
-		saved = errno == EACCES ? EACCES : ENODEV;
-		goto fail_errno;
+		if (errno == EACCES)
+			ftgl_err(FTG_E_NOT_ROOT, EACCES,
+				 "trace instance %s: permission denied (run as root)", name);
+		else
+			ftgl_err(FTG_E_NO_MODULE, ENODEV,
+				 "trace instance %s: not found (ftguard.ko makes it: is it loaded?)",
+				 name);
+		goto fail_set;
 	}
 	live->top = tracefs_instance_alloc(tracefs_dir, NULL);
 	if (tracefs_dir && !(live->tracefs_dir = strdup(tracefs_dir)))
@@ -262,8 +277,9 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 		goto fail;
 	live->ncpus = count_cpus(live->inst);
 	if (live->ncpus <= 0) {
-		saved = ENODEV;
-		goto fail_errno;
+		ftgl_err(FTG_E_NO_MODULE, ENODEV, "trace instance %s: no per_cpu directories",
+			 name);
+		goto fail_set;
 	}
 	live->cpus = calloc(live->ncpus, sizeof(*live->cpus));
 	live->page = malloc(live->fmt->page_size);
@@ -282,8 +298,12 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 		wake_on_any_event(live);
 	return live;
 fail:
+	/* the steps that name their failure (formats, a CPU's pipe) set it */
 	saved = errno ? errno : EIO;
-fail_errno:
+	if (!*ftg_error_last())
+		ftgl_err(FTG_E_SYSTEM, saved, "trace instance %s: %s", name, strerror(saved));
+fail_set:
+	saved = errno;
 	ftg_live_free(live);
 	errno = saved;
 	return NULL;
@@ -358,11 +378,14 @@ struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live)
  */
 int ftg_live_add_system(struct ftg_live *live, const char *system)
 {
-	if (!system || !*system || strchr(system, '/')) {
-		errno = EINVAL;
-		return -1;
-	}
-	return trace_formats_add_system(live->fmt, live->tracefs_dir, system);
+	ftg_error_clear();
+	if (!system || !*system || strchr(system, '/'))
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "'%s': not an event system",
+				system ? system : "");
+	if (trace_formats_add_system(live->fmt, live->tracefs_dir, system))
+		return ftgl_err(FTG_E_SYSTEM, errno, "reading the formats of the %s events: %s",
+				system, strerror(errno));
+	return 0;
 }
 
 /* The system of the tracefs event whose id is @type, or NULL. */
@@ -523,12 +546,15 @@ static int handle_page(struct ftg_live *live, int cpu, int size,
 	if ((live->hide_pid || live->proc_comms) && cb) {
 		live->user_cb = cb;
 		live->user_data = data;
-		ftg_page_decode(live->fmt, cpu, live->page, size, hide_cb, live);
-		return 0;
+		n = ftg_page_decode(live->fmt, cpu, live->page, size, hide_cb, live);
+	} else {
+		n = ftg_page_decode(live->fmt, cpu, live->page, size, cb, data);
+		if (n > 0)
+			live->counters.events += n;
 	}
-	n = ftg_page_decode(live->fmt, cpu, live->page, size, cb, data);
-	if (n > 0)
-		live->counters.events += n;
+	/* a page that does not decode is skipped (a writer keeps it whole) */
+	if (n < 0)
+		ftg_error_clear();
 	return 0;
 }
 
@@ -549,6 +575,9 @@ static int read_page(struct ftg_live *live, int cpu, bool partial)
 		r = tracefs_cpu_buffered_read(tcpu, live->page, true);
 	if (r < 0 && (errno == EAGAIN || errno == EINTR))
 		return 0;
+	if (r < 0)
+		return ftgl_err(FTG_E_SYSTEM, errno, "cpu %d: reading trace_pipe_raw: %s",
+				cpu, strerror(errno));
 	return r;
 }
 
@@ -619,10 +648,11 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 	struct pollfd *fds;
 	int cpu, r, full, partial;
 
+	ftg_error_clear();
 	if (timeout_ms && !live->more) {
 		fds = calloc(live->ncpus, sizeof(*fds));
 		if (!fds)
-			return -1;
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		for (cpu = 0; cpu < live->ncpus; cpu++) {
 			fds[cpu].fd = live->cpus[cpu].fd;
 			fds[cpu].events = POLLIN;
@@ -632,7 +662,8 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 		if (r < 0 && errno == EINTR)
 			return 0;
 		if (r < 0)
-			return -1;
+			return ftgl_err(FTG_E_SYSTEM, errno, "waiting for events: %s",
+					strerror(errno));
 	}
 	refresh_cmdlines(live, false);
 	full = read_all(live, false, 0, writer, cb, data);
@@ -666,6 +697,7 @@ int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 {
 	int full, partial;
 
+	ftg_error_clear();
 	refresh_cmdlines(live, true);
 	full = read_all(live, false, 0, writer, cb, data);
 	if (full < 0)
@@ -710,12 +742,18 @@ int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out)
  */
 char *ftg_live_cpu_stats(struct ftg_live *live, int cpu)
 {
-	char name[64];
+	char name[64], *text;
 
+	ftg_error_clear();
 	if (cpu < 0 || cpu >= live->ncpus) {
-		errno = EINVAL;
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "cpu %d: the session has %d CPUs", cpu,
+			 live->ncpus);
 		return NULL;
 	}
 	snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-	return tracefs_instance_file_read(live->inst, name, NULL);
+	text = tracefs_instance_file_read(live->inst, name, NULL);
+	if (!text)
+		ftgl_err(FTG_E_SYSTEM, errno ? errno : EIO, "%s: %s", name,
+			 strerror(errno ? errno : EIO));
+	return text;
 }

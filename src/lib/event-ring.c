@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 struct ftg_event_ring {
@@ -28,16 +29,21 @@ struct ftg_event_ring *ftg_event_ring_alloc(size_t capacity)
 {
 	struct ftg_event_ring *ring;
 
+	ftg_error_clear();
 	if (!capacity || capacity > SIZE_MAX / sizeof(struct ftg_event)) {
-		errno = EINVAL;
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "event ring of %zu events", capacity);
 		return NULL;
 	}
 	ring = calloc(1, sizeof(*ring));
-	if (!ring)
+	if (!ring) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
+	}
 	ring->slots = malloc(capacity * sizeof(*ring->slots));
 	if (!ring->slots) {
 		free(ring);
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "event ring of %zu events: out of memory",
+			 capacity);
 		return NULL;
 	}
 	ring->capacity = capacity;

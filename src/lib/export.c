@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 struct ftg_exporter {
@@ -35,14 +36,15 @@ struct ftg_exporter {
  */
 int ftg_export_format_parse(const char *name)
 {
+	ftg_error_clear();
 	if (name && !strcmp(name, "chrome"))
 		return FTG_EXPORT_CHROME;
 	if (name && !strcmp(name, "json"))
 		return FTG_EXPORT_JSON;
 	if (name && !strcmp(name, "csv"))
 		return FTG_EXPORT_CSV;
-	errno = EINVAL;
-	return -1;
+	return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL,
+			"unknown export format '%s' (chrome, json or csv)", name ? name : "");
 }
 
 /* Control and non-ASCII bytes in ftg_escape()'s visible \\ooo form (CSV
@@ -89,14 +91,18 @@ struct ftg_exporter *ftg_exporter_open(FILE *out, enum ftg_export_format fmt)
 {
 	struct ftg_exporter *ex;
 
+	ftg_error_clear();
 	if (!out || (fmt != FTG_EXPORT_CHROME && fmt != FTG_EXPORT_JSON &&
 		     fmt != FTG_EXPORT_CSV)) {
-		errno = EINVAL;
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "export: %s", out ? "unknown format" :
+			 "no output stream");
 		return NULL;
 	}
 	ex = calloc(1, sizeof(*ex));
-	if (!ex)
+	if (!ex) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
+	}
 	ex->out = out;
 	ex->fmt = fmt;
 	if (fmt == FTG_EXPORT_CHROME)
@@ -235,6 +241,7 @@ static void csv_event(struct ftg_exporter *ex, const struct ftg_event *ev)
  */
 int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)
 {
+	ftg_error_clear();
 	if (ex->fmt == FTG_EXPORT_CHROME && ftg_event_is_graph_entry(ev))
 		return 0;	/* its graph_exit makes the slice */
 	if (ex->fmt == FTG_EXPORT_CHROME)
@@ -247,7 +254,7 @@ int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)
 	if (ferror(ex->out) || ex->failed) {
 		ex->failed = true;
 		errno = errno ? errno : EIO;
-		return -1;
+		return ftgl_err(FTG_E_SYSTEM, errno, "writing the export: %s", strerror(errno));
 	}
 	return 0;
 }
@@ -276,6 +283,7 @@ int ftg_exporter_close(struct ftg_exporter *ex)
 {
 	int ret;
 
+	ftg_error_clear();
 	if (!ex)
 		return 0;
 	if (ex->fmt == FTG_EXPORT_CHROME)
@@ -283,8 +291,9 @@ int ftg_exporter_close(struct ftg_exporter *ex)
 	else if (ex->fmt == FTG_EXPORT_JSON)
 		fputs("\n]\n", ex->out);
 	ret = fflush(ex->out) || ferror(ex->out) || ex->failed ? -1 : 0;
-	if (ret && !errno)
-		errno = EIO;
+	if (ret)
+		ftgl_err(FTG_E_SYSTEM, errno ? errno : EIO, "writing the export: %s",
+			 strerror(errno ? errno : EIO));
 	free(ex->pids_named);
 	free(ex);
 	return ret;

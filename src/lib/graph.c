@@ -59,10 +59,9 @@ int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
 	char dur[32];
 	int depth;
 
-	if (!ev) {
-		errno = EINVAL;
-		return -1;
-	}
+	ftg_error_clear();
+	if (!ev)
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "graph line: no entry and no exit");
 	us = (ev->ts_ns + 500) / 1000;
 	depth = ev->depth < 0 ? 0 : ev->depth > GRAPH_INDENT_MAX ?
 		GRAPH_INDENT_MAX : ev->depth;
@@ -98,7 +97,13 @@ static int stat_cmp_sym(const void *a, const void *b)
 
 struct ftg_graph_stats *ftg_graph_stats_new(void)
 {
-	return calloc(1, sizeof(struct ftg_graph_stats));
+	struct ftg_graph_stats *st;
+
+	ftg_error_clear();
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	return st;
 }
 
 void ftg_graph_stats_free(struct ftg_graph_stats *st)
@@ -115,6 +120,7 @@ int ftg_graph_stats_add(struct ftg_graph_stats *st, const struct ftg_event *ev)
 	struct ftg_graph_stat key, *stat, **found;
 	uint64_t ns;
 
+	ftg_error_clear();
 	if (!ftg_event_is_graph_exit(ev))
 		return 0;
 	snprintf(key.sym, sizeof(key.sym), "%s", ev->sym);
@@ -128,18 +134,17 @@ int ftg_graph_stats_add(struct ftg_graph_stats *st, const struct ftg_event *ev)
 								cap * sizeof(*items));
 
 			if (!items)
-				return -1;
+				return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 			st->items = items;
 			st->cap = cap;
 		}
 		stat = calloc(1, sizeof(*stat));
 		if (!stat)
-			return -1;
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		memcpy(stat->sym, key.sym, sizeof(stat->sym));
 		if (!tsearch(stat, &st->root, stat_cmp_sym)) {
 			free(stat);
-			errno = ENOMEM;
-			return -1;
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		}
 		st->items[st->n++] = stat;
 	}

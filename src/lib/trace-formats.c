@@ -16,6 +16,7 @@
 #include <tracefs/tracefs.h>
 #include <traceevent/event-parse.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 static const char *const default_systems[] = { "ftguard", NULL };
@@ -408,49 +409,62 @@ struct ftg_trace_formats *trace_formats_read(const char *tracefs_dir,
 					     const struct ftg_kallsyms *ks)
 {
 	struct tracefs_instance *top;
-	struct ftg_trace_formats *fmt;
+	struct ftg_trace_formats *fmt = NULL;
+	const char *where = tracefs_dir ? tracefs_dir : "tracefs";
+	const char *what = "opening it";
 	char *path = NULL;
 	int saved;
 
+	ftg_error_clear();
+	errno = 0;
 	top = tracefs_instance_alloc(tracefs_dir, NULL);
 	if (!top) {
 		errno = errno ? errno : ENOENT;
-		return NULL;
+		goto fail;
 	}
 	fmt = calloc(1, sizeof(*fmt));
-	if (!fmt)
-		goto fail;
-	if (blob_read_tracefs(&fmt->header_page, top, "events/header_page", false) ||
+	what = "the formats' header files";
+	if (!fmt ||
+	    blob_read_tracefs(&fmt->header_page, top, "events/header_page", false) ||
 	    blob_read_tracefs(&fmt->header_event, top, "events/header_event", false) ||
 	    blob_read_tracefs(&fmt->printk, top, "printk_formats", true) ||
 	    blob_read_tracefs(&fmt->cmdlines, top, "saved_cmdlines", true) ||
 	    blob_read_tracefs(&fmt->clock, top, "trace_clock", true))
 		goto fail;
 	/* ftrace's own formats are optional: ftguard does not need them */
+	what = "the ftrace event formats";
 	if (read_event_formats(top, tracefs_dir, "ftrace", &fmt->ftrace,
 			       &fmt->nr_ftrace) && errno != ENOENT)
 		goto fail;
+	what = "the event systems' formats";
 	if (read_systems(fmt, top, tracefs_dir, systems ? systems : default_systems))
 		goto fail;
+	what = "kallsyms";
 	if (ks) {
 		if (blob_from_kallsyms(&fmt->kallsyms, ks))
 			goto fail;
-	} else if (asprintf(&path, "%s/kallsyms", proc_dir ? proc_dir : "/proc") < 0 ||
-		   blob_read_file(&fmt->kallsyms, path)) {
+	} else if (asprintf(&path, "%s/kallsyms", proc_dir ? proc_dir : "/proc") < 0) {
+		path = NULL;
+		goto fail;
+	} else if (blob_read_file(&fmt->kallsyms, path)) {
+		where = path;
+		what = NULL;
 		goto fail;
 	}
 	kallsyms_drop_continuations(&fmt->kallsyms);
+	what = "parsing the formats";
 	if (trace_formats_parse(fmt))
 		goto fail;
 	free(path);
 	tracefs_instance_free(top);
 	return fmt;
 fail:
-	saved = errno;
+	saved = errno ? errno : EIO;
+	ftgl_err(FTG_E_SYSTEM, saved, "%s: %s%s%s", where, what ? what : "", what ? ": " : "",
+		 strerror(saved));
 	free(path);
 	ftg_trace_formats_free(fmt);
 	tracefs_instance_free(top);
-	errno = saved ? saved : EIO;
 	return NULL;
 }
 

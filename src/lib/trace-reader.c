@@ -259,8 +259,12 @@ int ftg_trace_file_iterate(struct ftg_trace_file *tf, ftg_event_cb cb,
 	struct iterate_ctx ctx = { .tf = tf, .cb = cb, .data = data };
 	int ret;
 
+	ftg_error_clear();
 	ret = tracecmd_iterate_events(tf->handle, NULL, 0, iterate_one, &ctx);
 	if (ctx.stopped)
 		return ctx.stopped;
-	return ret < 0 ? -1 : 0;
+	if (ret < 0)
+		return ftgl_err(FTG_E_BAD_TRACE, errno ? errno : EINVAL,
+				"cannot read the events (corrupt file?)");
+	return 0;
 }

@@ -24,6 +24,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 #define OPTION_DONE		0
@@ -145,26 +146,43 @@ struct ftg_trace_writer *ftg_trace_writer_create(const char *path,
 	struct ftg_trace_writer *w;
 	int i;
 
-	if (!path || !fmt || ncpus < 1 || ncpus > 4096 ||
-	    fmt->long_size != 8 || tep_is_bigendian()) {
-		errno = EINVAL;
+	ftg_error_clear();
+	if (!path || !fmt) {
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "trace writer: no path or no formats");
+		return NULL;
+	}
+	if (ncpus < 1 || ncpus > 4096) {
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "%s: %d CPUs (1..4096 are written)",
+			 path, ncpus);
+		return NULL;
+	}
+	if (fmt->long_size != 8 || tep_is_bigendian()) {
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL,
+			 "%s: only 64-bit little-endian trace files are written", path);
 		return NULL;
 	}
 	w = calloc(1, sizeof(*w));
-	if (!w)
+	if (!w) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
+	}
 	w->fmt = fmt;
 	w->ncpus = ncpus;
 	w->path = strdup(path);
 	w->cpus = calloc(ncpus, sizeof(*w->cpus));
-	if (!w->path || !w->cpus)
+	if (!w->path || !w->cpus) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		goto fail;
+	}
 	for (i = 0; i < ncpus; i++)
 		w->cpus[i].fd = -1;
 	for (i = 0; i < ncpus; i++) {
 		w->cpus[i].fd = open_unlinked(path, i);
-		if (w->cpus[i].fd < 0)
+		if (w->cpus[i].fd < 0) {
+			ftgl_err(FTG_E_SYSTEM, errno, "%s: temporary file for cpu %d: %s",
+				 path, i, strerror(errno));
 			goto fail;
+		}
 	}
 	return w;
 fail:
@@ -180,19 +198,31 @@ static int append_page(struct ftg_trace_writer *w, int cpu, const void *page,
 	uint64_t commit;
 
 	if (write_all(c->fd, page, size))
-		return -1;
+		goto fail;
 	if (pad) {
 		unsigned char *zero = calloc(1, pad);
 		int ret = zero ? write_all(c->fd, zero, pad) : -1;
 
 		free(zero);
 		if (ret)
-			return -1;
+			goto fail;
 	}
 	memcpy(&commit, (const char *)page + 8, sizeof(commit));
 	w->bytes += commit & TRACE_COMMIT_MASK;
 	c->size += w->fmt->page_size;
 	return 0;
+fail:
+	return ftgl_err(FTG_E_SYSTEM, errno, "%s: cpu %d: writing its pages: %s",
+			w->path, cpu, strerror(errno));
+}
+
+/* The CPU numbers a caller passes index the writer's own arrays. */
+static int check_cpu(const struct ftg_trace_writer *w, int cpu)
+{
+	if (cpu >= 0 && cpu < w->ncpus)
+		return 0;
+	return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "%s: cpu %d, the file has %d CPUs",
+			w->path, cpu, w->ncpus);
 }
 
 /**
@@ -208,9 +238,12 @@ static int append_page(struct ftg_trace_writer *w, int cpu, const void *page,
 int ftg_trace_writer_add_page(struct ftg_trace_writer *w, int cpu,
 			      const void *page, size_t size)
 {
-	if (cpu < 0 || cpu >= w->ncpus ||
-	    trace_page_check(page, size, w->fmt->page_size))
-		return (errno = EINVAL), -1;
+	ftg_error_clear();
+	if (check_cpu(w, cpu))
+		return -1;
+	if (trace_page_check(page, size, w->fmt->page_size))
+		return ftgl_err(FTG_E_BAD_PAGE, EINVAL, "%s: cpu %d: malformed ring-buffer page",
+				w->path, cpu);
 	return append_page(w, cpu, page, size);
 }
 
@@ -243,14 +276,17 @@ int ftg_trace_writer_add_event(struct ftg_trace_writer *w,
 	struct trace_page_builder *pb;
 	int size, ret;
 
-	if (ev->cpu < 0 || ev->cpu >= w->ncpus)
-		return (errno = EINVAL), -1;
+	ftg_error_clear();
+	if (check_cpu(w, ev->cpu))
+		return -1;
 	size = trace_event_payload(w->fmt->tep, ev, payload, sizeof(payload));
 	if (size < 0)
-		return -1;
+		return ftgl_err(errno == ENOENT || errno == E2BIG ? FTG_E_BAD_EVENT :
+				FTG_E_BAD_ARGUMENT, errno, "%s: event %s:%s (type %d): %s",
+				w->path, ev->system, ev->name, ev->type, strerror(errno));
 	pb = &w->cpus[ev->cpu].pb;
 	if (!pb->page && trace_page_builder_init(pb, w->fmt->page_size))
-		return -1;
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	ret = trace_page_builder_add(pb, ev->ts_ns, payload, size);
 	if (ret == 0) {
 		if (flush_built_page(w, ev->cpu))
@@ -258,8 +294,12 @@ int ftg_trace_writer_add_event(struct ftg_trace_writer *w,
 		ret = trace_page_builder_add(pb, ev->ts_ns, payload, size);
 	}
 	if (ret <= 0)
-		return (errno = ret ? errno : E2BIG), -1;
-	return trace_formats_add_cmdline(w->fmt, ev->pid, ev->comm);
+		return ftgl_err(FTG_E_BAD_EVENT, ret ? errno : E2BIG,
+				"%s: event %s:%s is larger than a page", w->path,
+				ev->system, ev->name);
+	if (trace_formats_add_cmdline(w->fmt, ev->pid, ev->comm))
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	return 0;
 }
 
 /**
@@ -277,10 +317,13 @@ int ftg_trace_writer_set_cpu_stats(struct ftg_trace_writer *w, int cpu,
 {
 	char *copy;
 
-	if (cpu < 0 || cpu >= w->ncpus || !stats)
-		return (errno = EINVAL), -1;
-	if (asprintf(&copy, "CPU: %d\n%s", cpu, stats) < 0)
+	ftg_error_clear();
+	if (check_cpu(w, cpu))
 		return -1;
+	if (!stats)
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "%s: cpu %d: no stats", w->path, cpu);
+	if (asprintf(&copy, "CPU: %d\n%s", cpu, stats) < 0)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	free(w->cpus[cpu].stats);
 	w->cpus[cpu].stats = copy;
 	return 0;
@@ -450,17 +493,26 @@ int ftg_trace_writer_close(struct ftg_trace_writer *w)
 	char *tmp = NULL;
 	int ret = -1, saved, i;
 
+	ftg_error_clear();
 	for (i = 0; i < w->ncpus; i++)
 		if (flush_built_page(w, i))
 			goto out;
 	if (asprintf(&tmp, "%s.tmp", w->path) < 0) {
 		tmp = NULL;
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		goto out;
 	}
-	if (write_file(w, tmp) || rename(tmp, w->path)) {
+	if (write_file(w, tmp)) {
 		saved = errno;
 		unlink(tmp);
-		errno = saved;
+		ftgl_err(FTG_E_SYSTEM, saved, "%s: %s", tmp, strerror(saved));
+		goto out;
+	}
+	if (rename(tmp, w->path)) {
+		saved = errno;
+		unlink(tmp);
+		ftgl_err(FTG_E_SYSTEM, saved, "%s: renaming %s to it: %s", w->path, tmp,
+			 strerror(saved));
 		goto out;
 	}
 	sync_dir_of(w->path);

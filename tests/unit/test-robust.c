@@ -364,6 +364,110 @@ static void test_no_stale_error(void **state)
 	ftg_kallsyms_free(ks);
 }
 
+/* A copy of the trace fixtures' tracefs with ftguard's instance in it. */
+static char *fake_tracefs(char *dir)
+{
+	char cmd[4096];
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd),
+		 "cp -r '%s/.' '%s/' && d='%s/instances/ftguard/per_cpu/cpu0' && "
+		 "mkdir -p \"$d\" && cp '%s' \"$d/trace_pipe_raw\" && cp '%s' \"$d/stats\"",
+		 FIXTURE("trace", "tracefs"), dir, dir,
+		 FIXTURE("trace", "raw-pages-cpu0.bin"),
+		 FIXTURE("trace", "tracefs/per_cpu/cpu0/stats"));
+	assert_int_equal(system(cmd), 0);
+	return dir;
+}
+
+static void remove_tree(const char *dir)
+{
+	char cmd[4200];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* The same for the trace.dat writer, the live source and the exporter. */
+static void test_no_stale_trace_error(void **state)
+{
+	char dir[] = "/tmp/ftg-robust-XXXXXX", out[4200], tmp[4300], page[4096] = { 0 };
+	char junk[4096];
+	struct ftg_trace_formats *fmt;
+	struct ftg_trace_writer *w;
+	struct ftg_event_ring *ring;
+	struct ftg_exporter *ex;
+	struct ftg_event ev = { 0 };
+	struct ftg_live *live;
+	FILE *f;
+
+	fake_tracefs(dir);
+	snprintf(out, sizeof(out), "%s/t.dat", dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", out);
+	f = fopen(FIXTURE("trace", "raw-pages-cpu0.bin"), "rb");
+	assert_non_null(f);
+	assert_int_equal(fread(page, 1, sizeof(page), f), sizeof(page));
+	fclose(f);
+	memset(junk, 0xff, sizeof(junk));
+
+	/* formats and the writer */
+	EXPECT_FAILS(!ftg_trace_formats_read("/nonexistent", NULL, "/nonexistent"));
+	assert_contains(ftg_error_last(), "/nonexistent");
+	EXPECT_CLEAN((fmt = ftg_trace_formats_read(dir, NULL,
+						   FIXTURE("trace", "proc"))) != NULL);
+	EXPECT_FAILS(!ftg_trace_writer_create("/nonexistent/t.dat", fmt, 1));
+	assert_contains(ftg_error_last(), "/nonexistent/t.dat");
+	assert_int_equal(ftg_error_code(), FTG_E_SYSTEM);
+	EXPECT_CLEAN((w = ftg_trace_writer_create(out, fmt, 1)) != NULL);
+	EXPECT_FAILS(ftg_trace_writer_add_page(w, 3, page, sizeof(page)) == -1);
+	assert_contains(ftg_error_last(), "cpu 3");
+	EXPECT_CLEAN(ftg_trace_writer_add_page(w, 0, page, sizeof(page)) == 0);
+	EXPECT_FAILS(ftg_trace_writer_add_page(w, 0, junk, sizeof(junk)) == -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_PAGE);
+	EXPECT_CLEAN(ftg_trace_writer_set_cpu_stats(w, 0, "entries: 1\n") == 0);
+	ev.cpu = 7;
+	EXPECT_FAILS(ftg_trace_writer_add_event(w, &ev) == -1);
+	EXPECT_CLEAN(ftg_trace_writer_set_cpu_stats(w, 0, "entries: 1\n") == 0);
+	/* a directory where the writer's temporary file goes: close fails */
+	assert_int_equal(mkdir(tmp, 0755), 0);
+	EXPECT_FAILS(ftg_trace_writer_close(w) == -1);
+	assert_contains(ftg_error_last(), tmp);
+	assert_int_equal(rmdir(tmp), 0);
+	EXPECT_CLEAN((w = ftg_trace_writer_create(out, fmt, 1)) != NULL);
+	EXPECT_CLEAN(ftg_trace_writer_close(w) == 0);
+
+	/* the live source, a page, the ring */
+	EXPECT_FAILS(!ftg_live_open("/nonexistent", NULL, FIXTURE("trace", "proc"), 0));
+	assert_contains(ftg_error_last(), "ftguard");
+	EXPECT_CLEAN((live = ftg_live_open(dir, NULL, FIXTURE("trace", "proc"), 0)) != NULL);
+	EXPECT_FAILS(!ftg_live_cpu_stats(live, 5));
+	assert_contains(ftg_error_last(), "cpu 5");
+	EXPECT_CLEAN(ftg_live_drain(live, NULL, NULL, NULL) >= 0);
+	EXPECT_FAILS(ftg_live_add_system(live, "no/such") == -1);
+	EXPECT_CLEAN(ftg_live_pump(live, 0, NULL, NULL, NULL) >= 0);
+	EXPECT_FAILS(ftg_page_decode(fmt, 1, junk, sizeof(junk), NULL, NULL) == -1);
+	assert_contains(ftg_error_last(), "cpu 1");
+	EXPECT_CLEAN(ftg_page_decode(fmt, 0, page, sizeof(page), NULL, NULL) > 0);
+	EXPECT_FAILS(!ftg_event_ring_alloc(0));
+	EXPECT_CLEAN((ring = ftg_event_ring_alloc(4)) != NULL);
+
+	/* the exporter */
+	EXPECT_FAILS(ftg_export_format_parse("svg") == -1);
+	assert_contains(ftg_error_last(), "svg");
+	EXPECT_CLEAN(ftg_export_format_parse("csv") == FTG_EXPORT_CSV);
+	EXPECT_FAILS(!ftg_exporter_open(NULL, FTG_EXPORT_CSV));
+	f = tmpfile();
+	assert_non_null(f);
+	EXPECT_CLEAN((ex = ftg_exporter_open(f, FTG_EXPORT_CSV)) != NULL);
+	EXPECT_CLEAN(ftg_exporter_close(ex) == 0);
+	fclose(f);
+
+	ftg_event_ring_free(ring);
+	ftg_live_free(live);
+	ftg_trace_formats_free(fmt);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -371,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_random_kernel_files),
 		cmocka_unit_test(test_random_patterns),
 		cmocka_unit_test(test_no_stale_error),
+		cmocka_unit_test(test_no_stale_trace_error),
 	};
 
 	return cmocka_run_group_tests_name("robust", tests, NULL, NULL);
