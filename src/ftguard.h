@@ -128,12 +128,41 @@ struct ftg_root *ftg_root_open(const char *dir);
  */
 void ftg_root_free(struct ftg_root *root);
 
-/* Directories of a root; owned by @root. */
-const char *ftg_root_proc(const struct ftg_root *root);    /* /proc */
-const char *ftg_root_sys(const struct ftg_root *root);     /* /sys */
-const char *ftg_root_debugfs(const struct ftg_root *root); /* /sys/kernel/debug */
+/**
+ * ftg_root_proc - the procfs directory of @root
+ * @root: the root
+ *
+ * Return: "/proc" or DIR/proc; owned by @root.
+ */
+const char *ftg_root_proc(const struct ftg_root *root);
+/**
+ * ftg_root_sys - the sysfs directory of @root
+ * @root: the root
+ *
+ * Return: "/sys" or DIR/sys; owned by @root.
+ */
+const char *ftg_root_sys(const struct ftg_root *root);
+/**
+ * ftg_root_debugfs - the debugfs directory of @root
+ * @root: the root
+ *
+ * Return: "/sys/kernel/debug" or DIR/debug; owned by @root.
+ */
+const char *ftg_root_debugfs(const struct ftg_root *root);
+/**
+ * ftg_root_tracefs - the tracefs directory of @root
+ * @root: the root
+ *
+ * Return: the tracefs mount or DIR/tracing; owned by @root.
+ */
 const char *ftg_root_tracefs(const struct ftg_root *root); /* /sys/kernel/tracing */
-/* true when @root is a saved snapshot (nothing may be written to it). */
+/**
+ * ftg_root_is_snapshot - is @root a saved snapshot?
+ * @root: the root
+ *
+ * Return: true for a snapshot directory (nothing may be written to it),
+ * false for the live system.
+ */
 bool ftg_root_is_snapshot(const struct ftg_root *root);
 
 /**
@@ -196,7 +225,12 @@ struct ftg_kernel_info {
  * Return: 0, or -1 with errno set (a snapshot header that cannot be read).
  */
 int ftg_root_kernel(const struct ftg_root *root, struct ftg_kernel_info *info);
-/* "ibt", "call-padding", "ftrace-addrs"; "?" out of range. */
+/**
+ * ftg_kernel_feature_name - the name of a kernel feature
+ * @f: the feature
+ *
+ * Return: "ibt", "call-padding", "ftrace-addrs"; "?" out of range.
+ */
 const char *ftg_kernel_feature_name(enum ftg_kernel_feature f);
 
 /* ==== Kernel readers: kallsyms, modules, vmallocinfo, sections, ftrace files ==== */
@@ -227,6 +261,10 @@ struct ftg_kallsyms;
  * Return: the symbols, to free with ftg_kallsyms_free(), or NULL.
  */
 struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir);
+/**
+ * ftg_kallsyms_free - free what ftg_kallsyms_read() returned
+ * @ks: the symbols, or NULL
+ */
 void ftg_kallsyms_free(struct ftg_kallsyms *ks);
 
 /**
@@ -242,9 +280,27 @@ void ftg_kallsyms_free(struct ftg_kallsyms *ks);
  * Return: the bytes as read, NUL-terminated, owned by @ks.
  */
 const char *ftg_kallsyms_text(const struct ftg_kallsyms *ks, size_t *len);
+/**
+ * ftg_kallsyms_count - number of symbols read
+ * @ks: the symbols
+ *
+ * Return: the count.
+ */
 size_t ftg_kallsyms_count(const struct ftg_kallsyms *ks);
+/**
+ * ftg_kallsyms_skipped - number of malformed or overlong lines skipped
+ * @ks: the symbols
+ *
+ * Return: the count.
+ */
 size_t ftg_kallsyms_skipped(const struct ftg_kallsyms *ks);
-/* @i-th symbol in file order; NULL when @i >= count. */
+/**
+ * ftg_kallsyms_get - the @i-th symbol in file order
+ * @ks: the symbols
+ * @i: index
+ *
+ * Return: the symbol (owned by @ks), or NULL when @i >= count.
+ */
 const struct ftg_ksym *ftg_kallsyms_get(const struct ftg_kallsyms *ks, size_t i);
 
 /**
@@ -301,13 +357,48 @@ struct ftg_proc_module {
 	const char *taints;	/* "(OE)" or NULL */
 };
 struct ftg_proc_modules;
+/**
+ * ftg_proc_modules_read - read @proc_dir/modules
+ * @proc_dir: "/proc" or a snapshot's proc directory
+ *
+ * Return: the modules, to free with ftg_proc_modules_free(), or NULL.
+ */
 struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir);
+/**
+ * ftg_proc_modules_free - free what ftg_proc_modules_read() returned
+ * @pm: the modules, or NULL
+ */
 void ftg_proc_modules_free(struct ftg_proc_modules *pm);
+/**
+ * ftg_proc_modules_count - number of modules read
+ * @pm: the modules
+ *
+ * Return: the count.
+ */
 size_t ftg_proc_modules_count(const struct ftg_proc_modules *pm);
+/**
+ * ftg_proc_modules_skipped - number of malformed lines skipped
+ * @pm: the modules
+ *
+ * Return: the count.
+ */
 size_t ftg_proc_modules_skipped(const struct ftg_proc_modules *pm);
+/**
+ * ftg_proc_modules_get - the @i-th module in file order
+ * @pm: the modules
+ * @i: index
+ *
+ * Return: the module (owned by @pm), or NULL when @i >= count.
+ */
 const struct ftg_proc_module *ftg_proc_modules_get(const struct ftg_proc_modules *pm,
 						   size_t i);
-/* The module called @name, or NULL. */
+/**
+ * ftg_proc_modules_find - the module called @name
+ * @pm: the modules
+ * @name: module name
+ *
+ * Return: the module, or NULL.
+ */
 const struct ftg_proc_module *ftg_proc_modules_find(const struct ftg_proc_modules *pm,
 						    const char *name);
 
@@ -334,18 +425,53 @@ struct ftg_vmarea {
 	unsigned int flags;	/* enum ftg_vm_flag */
 };
 struct ftg_vmalloc;
-/*
- * Reads @proc_dir/vmallocinfo. Without root (or with kptr_restrict 0) the
- * kernel prints hashed addresses: a line whose end is below its start is
- * skipped and counted like a malformed one.
+/**
+ * ftg_vmalloc_read - read @proc_dir/vmallocinfo
+ * @proc_dir: "/proc" or a snapshot's proc directory
+ *
+ * Without root (or with kptr_restrict 0) the kernel prints hashed
+ * addresses; a line whose end is below its start is skipped and counted.
+ *
+ * Return: the areas, to free with ftg_vmalloc_free(), or NULL.
  */
 struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir);
+/**
+ * ftg_vmalloc_free - free what ftg_vmalloc_read() returned
+ * @vm: the areas, or NULL
+ */
 void ftg_vmalloc_free(struct ftg_vmalloc *vm);
+/**
+ * ftg_vmalloc_count - number of areas read
+ * @vm: the areas
+ *
+ * Return: the count.
+ */
 size_t ftg_vmalloc_count(const struct ftg_vmalloc *vm);
+/**
+ * ftg_vmalloc_skipped - number of malformed or overlong lines skipped
+ * @vm: the areas
+ *
+ * Return: the count.
+ */
 size_t ftg_vmalloc_skipped(const struct ftg_vmalloc *vm);
-/* Areas in file order (sorted by address on 6.1, not always on 6.12). */
+/**
+ * ftg_vmalloc_get - the @i-th area in file order
+ * @vm: the areas
+ * @i: index
+ *
+ * File order is address order on 6.1, not always on 6.12.
+ *
+ * Return: the area (owned by @vm), or NULL when @i >= count.
+ */
 const struct ftg_vmarea *ftg_vmalloc_get(const struct ftg_vmalloc *vm, size_t i);
-/* The area containing @addr, or NULL. */
+/**
+ * ftg_vmalloc_lookup - the area containing @addr
+ * @vm: the areas
+ * @addr: an address
+ *
+ * Return: the first area (in file order) with start <= @addr < end, or
+ * NULL.
+ */
 const struct ftg_vmarea *ftg_vmalloc_lookup(const struct ftg_vmalloc *vm,
 					    uint64_t addr);
 
@@ -370,11 +496,42 @@ struct ftg_sections;
  * Return: the sections, to free with ftg_sections_free(), or NULL.
  */
 struct ftg_sections *ftg_sections_read(const char *sys_dir);
+/**
+ * ftg_sections_free - free what ftg_sections_read() returned
+ * @sec: the sections, or NULL
+ */
 void ftg_sections_free(struct ftg_sections *sec);
+/**
+ * ftg_sections_count - number of sections read
+ * @sec: the sections
+ *
+ * Return: the count.
+ */
 size_t ftg_sections_count(const struct ftg_sections *sec);
+/**
+ * ftg_sections_skipped - number of section files skipped
+ * @sec: the sections
+ *
+ * Return: the count.
+ */
 size_t ftg_sections_skipped(const struct ftg_sections *sec);
+/**
+ * ftg_sections_get - the @i-th section (sorted by module, then name)
+ * @sec: the sections
+ * @i: index
+ *
+ * Return: the section (owned by @sec), or NULL when @i >= count.
+ */
 const struct ftg_section *ftg_sections_get(const struct ftg_sections *sec, size_t i);
-/* Address of @section of @module; -1 (ENOENT) when absent. */
+/**
+ * ftg_sections_find - the address of one section of one module
+ * @sec: the sections
+ * @module: module name
+ * @section: section name (".text", ".init.text", ...)
+ * @addr: set to the address
+ *
+ * Return: 0, or -1 (ENOENT) when absent.
+ */
 int ftg_sections_find(const struct ftg_sections *sec, const char *module,
 		      const char *section, uint64_t *addr);
 
@@ -418,14 +575,49 @@ struct ftg_ftrace_funcs;
  */
 struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 					       enum ftg_ftrace_file which);
+/**
+ * ftg_ftrace_funcs_free - free what ftg_ftrace_funcs_read() returned
+ * @ff: the list, or NULL
+ */
 void ftg_ftrace_funcs_free(struct ftg_ftrace_funcs *ff);
+/**
+ * ftg_ftrace_funcs_count - number of entries read
+ * @ff: the list
+ *
+ * Return: the count.
+ */
 size_t ftg_ftrace_funcs_count(const struct ftg_ftrace_funcs *ff);
+/**
+ * ftg_ftrace_funcs_skipped - number of malformed or overlong lines skipped
+ * @ff: the list
+ *
+ * Return: the count.
+ */
 size_t ftg_ftrace_funcs_skipped(const struct ftg_ftrace_funcs *ff);
-/* true when the entries carry record addresses (..._addrs was read). */
+/**
+ * ftg_ftrace_funcs_has_addrs - do the entries carry record addresses?
+ * @ff: the list
+ *
+ * Return: true when @ff was read from available_filter_functions_addrs.
+ */
 bool ftg_ftrace_funcs_has_addrs(const struct ftg_ftrace_funcs *ff);
+/**
+ * ftg_ftrace_funcs_get - the @i-th entry in file order
+ * @ff: the list
+ * @i: index
+ *
+ * Return: the entry (owned by @ff), or NULL when @i >= count.
+ */
 const struct ftg_ftrace_func *ftg_ftrace_funcs_get(const struct ftg_ftrace_funcs *ff,
 						   size_t i);
-/* Number of entries called @name owned by @module (NULL: any, "vmlinux"). */
+/**
+ * ftg_ftrace_funcs_has - how many entries are called @name
+ * @ff: the list
+ * @name: exact function name
+ * @module: NULL for any owner, "vmlinux" for the core kernel, or a module
+ *
+ * Return: the number of matching entries (a static name may repeat).
+ */
 size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
 			    const char *module);
 
@@ -453,8 +645,42 @@ enum ftg_escape_flags {
 	 * are; control bytes, DEL and non-ASCII bytes are still escaped. */
 	FTG_ESCAPE_TEXT = 1 << 0,
 };
+/**
+ * ftg_escape - the visible form of a kernel-supplied name or text
+ * @buf: where to write it (may be NULL when @size is 0)
+ * @size: size of @buf
+ * @s: the name (NULL is taken as "")
+ * @flags: 0 for a name; FTG_ESCAPE_TEXT for free text
+ *
+ * Every byte outside printable ASCII 0x21..0x7e, and the backslash,
+ * becomes a backslash and three octal digits, as ftguard.ko writes its
+ * tables: "a b\033[2J" -> "a\040b\033[2J" (ESC is 033). The result has
+ * no control byte, no byte above 0x7e and no space, so it is one
+ * whitespace-separated word that ftg_unescape() turns back into @s. With
+ * FTG_ESCAPE_TEXT, space and backslash are kept (a message stays
+ * readable); control bytes, DEL and non-ASCII bytes are still escaped.
+ *
+ * Like snprintf(), the output is cut to fit @size (never inside an
+ * escape) and NUL-terminated when @size > 0.
+ *
+ * Return: the length of the whole escaped string, without the NUL; the
+ * output was cut when this is >= @size.
+ */
 size_t ftg_escape(char *buf, size_t size, const char *s, unsigned int flags);
-/* @s as a JSON string literal in plain ASCII (\uXXXX for non-ASCII). */
+/**
+ * ftg_fputs_json - write a string as a JSON string literal
+ * @out: the stream
+ * @str: the string (NULL is written as "")
+ *
+ * Quotes and escapes @str so that the result is valid JSON in plain ASCII:
+ * quote, backslash and control characters as JSON escapes, every
+ * non-ASCII character as \uXXXX (a surrogate pair above U+FFFF), so
+ * that no invisible character such as U+202E (right-to-left override)
+ * reorders a terminal's line; a byte that is not part of valid UTF-8 is
+ * taken as Latin-1 (\u00XX).
+ *
+ * Return: 0, or -1 (EOF) when writing failed.
+ */
 int ftg_fputs_json(FILE *out, const char *s);
 
 /* ==== ftguard.ko tables and control ==== */
@@ -516,7 +742,14 @@ struct ftg_status {
  * Return: 0, or -1 with errno set.
  */
 int ftg_status_read(const char *debugfs_dir, struct ftg_status *st);
-/* Same, from text in memory (@len bytes). */
+/**
+ * ftg_status_parse - parse the text of ftguard/status
+ * @text: the table's text
+ * @len: its length
+ * @st: filled on success
+ *
+ * Return: 0, or -1 with errno set.
+ */
 int ftg_status_parse(const char *text, size_t len, struct ftg_status *st);
 
 /* ftguard/sites */
@@ -544,16 +777,64 @@ struct ftg_site {
 	const char *name;
 };
 struct ftg_sites;
+/**
+ * ftg_sites_read - read ftguard/sites
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ *
+ * Return: the sites in address order, to free with ftg_sites_free(), or
+ * NULL.
+ */
 struct ftg_sites *ftg_sites_read(const char *debugfs_dir);
+/**
+ * ftg_sites_parse - parse the text of ftguard/sites
+ * @text: the table's text
+ * @len: its length
+ *
+ * Return: the sites in address order, to free with ftg_sites_free(), or
+ * NULL.
+ */
 struct ftg_sites *ftg_sites_parse(const char *text, size_t len);
+/**
+ * ftg_sites_free - free a sites table
+ * @sites: the table, or NULL
+ */
 void ftg_sites_free(struct ftg_sites *sites);
+/**
+ * ftg_sites_count - number of sites
+ * @sites: the table
+ *
+ * Return: the count.
+ */
 size_t ftg_sites_count(const struct ftg_sites *sites);
+/**
+ * ftg_sites_get - the @i-th site in address order
+ * @sites: the table
+ * @i: index
+ *
+ * Return: the site (owned by @sites), or NULL when @i >= count.
+ */
 const struct ftg_site *ftg_sites_get(const struct ftg_sites *sites, size_t i);
-/* The site at @addr, or NULL. */
+/**
+ * ftg_sites_find - the site at @addr
+ * @sites: the table
+ * @addr: the site's address
+ *
+ * Return: the site, or NULL.
+ */
 const struct ftg_site *ftg_sites_find(const struct ftg_sites *sites, uint64_t addr);
-/* "ok", "armed", ...; "?" out of range. */
+/**
+ * ftg_site_state_name - the table's word for a site state
+ * @state: the state
+ *
+ * Return: "ok", "armed", ...; "?" out of range.
+ */
 const char *ftg_site_state_name(enum ftg_site_state state);
-/* Reverse of ftg_site_state_name(); -1 (EINVAL) if unknown. */
+/**
+ * ftg_site_state_parse - the state a table word names
+ * @name: "ok", "armed", ...
+ *
+ * Return: the enum ftg_site_state, or -1 (EINVAL) if unknown.
+ */
 int ftg_site_state_parse(const char *name);
 
 /* ftguard/modules */
@@ -573,14 +854,59 @@ struct ftg_kmodule {
 	uint64_t nsites;
 };
 struct ftg_kmodules;
+/**
+ * ftg_kmodules_read - read ftguard/modules
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ *
+ * Return: the modules, to free with ftg_kmodules_free(), or NULL.
+ */
 struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir);
+/**
+ * ftg_kmodules_parse - parse the text of ftguard/modules
+ * @text: the table's text
+ * @len: its length
+ *
+ * Return: the modules, to free with ftg_kmodules_free(), or NULL.
+ */
 struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len);
+/**
+ * ftg_kmodules_free - free a modules table
+ * @mods: the table, or NULL
+ */
 void ftg_kmodules_free(struct ftg_kmodules *mods);
+/**
+ * ftg_kmodules_count - number of entries (live modules and tombstones)
+ * @mods: the table
+ *
+ * Return: the count.
+ */
 size_t ftg_kmodules_count(const struct ftg_kmodules *mods);
+/**
+ * ftg_kmodules_get - the @i-th entry in table order
+ * @mods: the table
+ * @i: index
+ *
+ * Return: the entry (owned by @mods), or NULL when @i >= count.
+ */
 const struct ftg_kmodule *ftg_kmodules_get(const struct ftg_kmodules *mods, size_t i);
-/* The newest entry called @name (a live one before tombstones), or NULL. */
+/**
+ * ftg_kmodules_find - the entry for module @name
+ * @mods: the table
+ * @name: module name
+ *
+ * A module loaded twice has a tombstone and a live entry: the entry that
+ * is not gone wins, else the last tombstone.
+ *
+ * Return: the entry, or NULL.
+ */
 const struct ftg_kmodule *ftg_kmodules_find(const struct ftg_kmodules *mods,
 					    const char *name);
+/**
+ * ftg_kmodule_state_name - the table's word for a module state
+ * @state: the state
+ *
+ * Return: "coming", "live", "going", "gone"; "?" out of range.
+ */
 const char *ftg_kmodule_state_name(enum ftg_kmodule_state state);
 
 /* ftguard/check, and the control response to check/arm */
@@ -597,20 +923,85 @@ struct ftg_check_line {
 	const char *name;
 };
 struct ftg_check_report;
+/**
+ * ftg_check_report_read - read ftguard/check (the last check's report)
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ *
+ * Return: the report, to free with ftg_check_report_free(), or NULL.
+ */
 struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir);
+/**
+ * ftg_check_report_parse - parse a check report (table or response)
+ * @text: the report's text
+ * @len: its length
+ *
+ * Return: the report, to free with ftg_check_report_free(), or NULL.
+ */
 struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len);
+/**
+ * ftg_check_report_free - free a check report
+ * @rep: the report, or NULL
+ */
 void ftg_check_report_free(struct ftg_check_report *rep);
-/* The "result" line; "result never" (no check since the module loaded)
- * reads as not checked, not ok, nothing counted. */
+/**
+ * ftg_check_report_checked - has the module checked anything yet?
+ * @rep: the report
+ *
+ * Return: false for the module's "result never" (no check since load):
+ * such a report is not ok either, and counts nothing.
+ */
 bool ftg_check_report_checked(const struct ftg_check_report *rep);
+/**
+ * ftg_check_report_ok - did the module find every checked site ok?
+ * @rep: the report
+ *
+ * Return: true for "result ok".
+ */
 bool ftg_check_report_ok(const struct ftg_check_report *rep);
+/**
+ * ftg_check_report_n_ok - sites the module found ok
+ * @rep: the report
+ *
+ * Return: the count from the result line.
+ */
 uint64_t ftg_check_report_n_ok(const struct ftg_check_report *rep);
+/**
+ * ftg_check_report_n_bad - sites the module found wrong
+ * @rep: the report
+ *
+ * Return: the count from the result line.
+ */
 uint64_t ftg_check_report_n_bad(const struct ftg_check_report *rep);
+/**
+ * ftg_check_report_ms - how long the check took
+ * @rep: the report
+ *
+ * Return: milliseconds, from the result line.
+ */
 uint64_t ftg_check_report_ms(const struct ftg_check_report *rep);
+/**
+ * ftg_check_report_count - number of site lines in the report
+ * @rep: the report
+ *
+ * Return: the count (bad sites, and ok ones when fewer than 64 were
+ * checked).
+ */
 size_t ftg_check_report_count(const struct ftg_check_report *rep);
+/**
+ * ftg_check_report_get - the @i-th site line
+ * @rep: the report
+ * @i: index
+ *
+ * Return: the line (owned by @rep), or NULL when @i >= count.
+ */
 const struct ftg_check_line *ftg_check_report_get(const struct ftg_check_report *rep,
 						  size_t i);
-/* "ok", "stale", "foreign", "mismatch"; "?" out of range. */
+/**
+ * ftg_verdict_kind_name - the table's word for a verdict
+ * @kind: the verdict
+ *
+ * Return: "ok", "stale", "foreign", "mismatch"; "?" out of range.
+ */
 const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind);
 
 /*
@@ -643,6 +1034,12 @@ struct ftg_control;
  * Return: the control, to close with ftg_control_close(), or NULL.
  */
 struct ftg_control *ftg_control_open(const char *debugfs_dir);
+/**
+ * ftg_control_close - close the control
+ * @ctl: the control, or NULL
+ *
+ * Closing disarms what this descriptor armed without FTG_ARM_PERSISTENT.
+ */
 void ftg_control_close(struct ftg_control *ctl);
 
 /**
@@ -656,7 +1053,13 @@ void ftg_control_close(struct ftg_control *ctl);
  * FTG_E_MODULE_REFUSED and ftg_error_last() is the reason.
  */
 int ftg_control_send(struct ftg_control *ctl, const char *cmd);
-/* The last response text, without its final newline; owned by @ctl. */
+/**
+ * ftg_control_response - the last response
+ * @ctl: the control
+ *
+ * Return: its text without the final newline ("" before any command);
+ * owned by @ctl, valid until the next command.
+ */
 const char *ftg_control_response(const struct ftg_control *ctl);
 
 /**
@@ -700,8 +1103,22 @@ int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records);
  * message names it).
  */
 int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand);
+/**
+ * ftg_control_select_addrs - add sites by address to the selection
+ * @ctl: the control
+ * @addrs: the addresses
+ * @n: how many
+ *
+ * Return: 0, or -1 (errno ENOENT names an unknown site).
+ */
 int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 			     size_t n);
+/**
+ * ftg_control_clear - empty this descriptor's selection
+ * @ctl: the control
+ *
+ * Return: 0, or -1.
+ */
 int ftg_control_clear(struct ftg_control *ctl);
 
 /**
@@ -732,9 +1149,24 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl);
  */
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report);
+/**
+ * ftg_control_disarm - disarm everything
+ * @ctl: the control
+ *
+ * Return: 0, or -1.
+ */
 int ftg_control_disarm(struct ftg_control *ctl);
-/* Module "reset", then truncates instances/ftguard/trace (6.1 gives the
- * module no way to clear its buffer). */
+/**
+ * ftg_control_reset - disarm, clear the kill latch and the trace buffer
+ * @ctl: the control
+ *
+ * Linux 6.1 exports no way for a module to clear its instance's buffer,
+ * so after the module's "reset" the library truncates
+ * instances/ftguard/trace of the mounted tracefs (doc/interface.md).
+ *
+ * Return: 0, or -1 (the module refused, or the buffer could not be
+ * cleared: the message says which).
+ */
 int ftg_control_reset(struct ftg_control *ctl);
 
 /* ==== Selection ==== */
@@ -749,14 +1181,44 @@ struct ftg_candidate {
 	const char *module;	/* NULL for vmlinux */
 };
 struct ftg_candidates;
+/**
+ * ftg_candidates_new - an empty candidate list
+ *
+ * Return: the list, to free with ftg_candidates_free(), or NULL.
+ */
 struct ftg_candidates *ftg_candidates_new(void);
-/* Adds a copy of (@name, @addr, @module) in address order; returns 1,
- * 0 when @addr is already there, -1 on error. */
+/**
+ * ftg_candidates_add - add one candidate
+ * @c: the list
+ * @name: function name (copied)
+ * @addr: its address
+ * @module: owner module (copied), NULL or "vmlinux" for the core kernel
+ *
+ * The list stays in address order.
+ *
+ * Return: 1 added, 0 already there (same address), -1 on error.
+ */
 int ftg_candidates_add(struct ftg_candidates *c, const char *name,
 		       uint64_t addr, const char *module);
+/**
+ * ftg_candidates_free - free a candidate list
+ * @c: the list, or NULL
+ */
 void ftg_candidates_free(struct ftg_candidates *c);
+/**
+ * ftg_candidates_count - number of candidates
+ * @c: the list
+ *
+ * Return: the count.
+ */
 size_t ftg_candidates_count(const struct ftg_candidates *c);
-/* Sorted by address. */
+/**
+ * ftg_candidates_get - the @i-th candidate in address order
+ * @c: the list
+ * @i: index
+ *
+ * Return: the candidate (owned by @c), or NULL when @i >= count.
+ */
 const struct ftg_candidate *ftg_candidates_get(const struct ftg_candidates *c,
 					       size_t i);
 
@@ -786,18 +1248,29 @@ struct ftg_candidates *ftg_candidates_vmlinux(const struct ftg_kallsyms *ks,
  * A selection: what -l/-n/-m asked for.
  *   -l GLOB          fnmatch() glob over function names (all owners)
  *   -l MODULE:GLOB   only functions of MODULE ("vmlinux" for the core)
+ *   -l GLOB:mod:MODULE  trace-cmd's form of MODULE:GLOB (":mod:MODULE": all of it)
  *   -l NAME@ADDR     exactly that function at that address (hex)
  *   -n GLOB          leave out matches (same forms)
  *   -m MODULE        every function of MODULE
  */
 struct ftg_selection;
+/**
+ * ftg_selection_new - an empty selection
+ *
+ * Return: the selection, to free with ftg_selection_free(), or NULL.
+ */
 struct ftg_selection *ftg_selection_new(void);
+/**
+ * ftg_selection_free - free a selection
+ * @sel: the selection, or NULL
+ */
 void ftg_selection_free(struct ftg_selection *sel);
 
 /**
  * ftg_selection_add - add a -l pattern
  * @sel: the selection
- * @pattern: GLOB, MODULE:GLOB or NAME@ADDR
+ * @pattern: GLOB, MODULE:GLOB, GLOB:mod:MODULE (":mod:MODULE": all of it)
+ *           or NAME@ADDR (or MODULE:NAME@ADDR)
  *
  * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN) for an empty pattern, an
  * unbalanced '[' or a bad address.
@@ -818,16 +1291,33 @@ int ftg_selection_add(struct ftg_selection *sel, const char *pattern);
  * digits, other characters, more than 64 bits).
  */
 int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at);
-/* Adds a -n pattern (same forms as ftg_selection_add()). */
+/**
+ * ftg_selection_exclude - add a -n pattern
+ * @sel: the selection
+ * @pattern: same forms as ftg_selection_add()
+ *
+ * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
+ */
 int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern);
-/* Adds a -m module. */
+/**
+ * ftg_selection_add_module - add a -m module
+ * @sel: the selection
+ * @module: module name ("vmlinux" for the whole core kernel)
+ *
+ * Return: 0, or -1.
+ */
 int ftg_selection_add_module(struct ftg_selection *sel, const char *module);
-/* true when nothing was added with _add() or _add_module(). */
+/**
+ * ftg_selection_empty - was nothing asked for?
+ * @sel: the selection
+ *
+ * Return: true when no -l pattern and no -m module were added.
+ */
 bool ftg_selection_empty(const struct ftg_selection *sel);
 
 /**
  * ftg_selection_resolve - expand the selection into candidate sites
- * @sel: the selection
+ * @sel: the selection (its patterns remember whether they matched)
  * @ks: /proc/kallsyms (addresses)
  * @avail: available_filter_functions (what ftrace can patch)
  *
@@ -938,24 +1428,131 @@ struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
  * ftg_map_finish() to sort and overlay the sites. Any argument may be
  * NULL.
  */
+
+/**
+ * ftg_map_new - an empty map to build by parts
+ *
+ * Return: the map, to free with ftg_map_free(), or NULL.
+ */
 struct ftg_map *ftg_map_new(void);
+/**
+ * ftg_map_add_kallsyms - add core kernel text (and its freed init text)
+ * @map: the map
+ * @ks: /proc/kallsyms, or NULL
+ *
+ * Return: 0, or -1 (ENOENT when kallsyms hides _stext/_etext).
+ */
 int ftg_map_add_kallsyms(struct ftg_map *map, const struct ftg_kallsyms *ks);
+/**
+ * ftg_map_add_proc_modules - add modules from /proc/modules and sysfs
+ * @map: the map
+ * @pm: /proc/modules, or NULL
+ * @sec: module sections, or NULL
+ *
+ * Without ftguard's modules table, a module's core region is its whole
+ * core allocation (base, size from /proc/modules) and its init text
+ * starts at .init.text and ends at the next section; a "Live" module's
+ * init text is taken as freed (the kernel frees it right after init).
+ * Where the module's memory is split into areas (6.4+: /proc/modules then
+ * gives the text's base and the size of all parts), ftg_map_finish() cuts
+ * the text region at the end of the vmalloc area holding it.
+ *
+ * Return: 0, or -1.
+ */
 int ftg_map_add_proc_modules(struct ftg_map *map, const struct ftg_proc_modules *pm,
 			     const struct ftg_sections *sec);
+/**
+ * ftg_map_add_vmalloc - add vmalloc, vmap and ioremap areas
+ * @map: the map
+ * @vm: /proc/vmallocinfo, or NULL
+ *
+ * Areas being purged ("unpurged vm_area") hold nothing and are left out.
+ *
+ * Return: 0, or -1.
+ */
 int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm);
+/**
+ * ftg_map_add_status - add the MODULES and VMALLOC bounds
+ * @map: the map
+ * @st: ftguard's status, or NULL
+ *
+ * When both ranges are the same (i386) one shared range is added.
+ *
+ * Return: 0, or -1.
+ */
 int ftg_map_add_status(struct ftg_map *map, const struct ftg_status *st);
+/**
+ * ftg_map_add_kmodules - add modules from ftguard's modules table
+ * @map: the map
+ * @mods: the table, or NULL
+ *
+ * Return: 0, or -1.
+ */
 int ftg_map_add_kmodules(struct ftg_map *map, const struct ftg_kmodules *mods);
+/**
+ * ftg_map_add_sites - add ftguard's sites, to overlay on the regions
+ * @map: the map
+ * @sites: the sites table, or NULL
+ *
+ * Return: 0, or -1.
+ */
 int ftg_map_add_sites(struct ftg_map *map, const struct ftg_sites *sites);
+/**
+ * ftg_map_finish - sort the regions, find overlaps, overlay the sites
+ * @map: the map
+ *
+ * Queries need a finished map; adding after finishing fails (EBUSY).
+ *
+ * Return: 0, or -1.
+ */
 int ftg_map_finish(struct ftg_map *map);
+/**
+ * ftg_map_free - free a map
+ * @map: the map, or NULL
+ */
 void ftg_map_free(struct ftg_map *map);
 
-/* amd64 when addresses are 64-bit, i386 when they fit 32 bits. */
+/**
+ * ftg_map_arch - the layout the map's addresses describe
+ * @map: a finished map
+ *
+ * amd64 when addresses are 64-bit, i386 when they fit 32 bits.
+ *
+ * Return: FTG_ARCH_AMD64, FTG_ARCH_I386, FTG_ARCH_ARM64, or
+ * FTG_ARCH_UNKNOWN (empty map).
+ */
 enum ftg_arch ftg_map_arch(const struct ftg_map *map);
-const char *ftg_arch_name(enum ftg_arch arch);	/* "amd64", "i386", "arm64", "unknown" */
+/**
+ * ftg_arch_name - the name of a layout
+ * @arch: the layout
+ *
+ * Return: "amd64", "i386", "arm64" or "unknown".
+ */
+const char *ftg_arch_name(enum ftg_arch arch);
+/**
+ * ftg_region_kind_name - a short name for a region kind
+ * @kind: the kind
+ *
+ * Return: "core-text", "module-text", "ioremap", ...; "?" out of range.
+ */
 const char *ftg_region_kind_name(enum ftg_region_kind kind);
 
-/* Regions sorted by start (larger first on equal starts). */
+/**
+ * ftg_map_region_count - number of regions
+ * @map: a finished map
+ *
+ * Regions are sorted by start (the larger first on equal starts).
+ *
+ * Return: the count.
+ */
 size_t ftg_map_region_count(const struct ftg_map *map);
+/**
+ * ftg_map_region_get - the @i-th region by start address
+ * @map: a finished map
+ * @i: index
+ *
+ * Return: the region (owned by @map), or NULL when @i >= count.
+ */
 const struct ftg_region *ftg_map_region_get(const struct ftg_map *map, size_t i);
 
 /**
@@ -999,14 +1596,45 @@ struct ftg_overlap {
 	const struct ftg_region *a;
 	const struct ftg_region *b;
 };
+/**
+ * ftg_map_overlap_count - number of overlaps that matter
+ * @map: a finished map
+ *
+ * Return: the count.
+ */
 size_t ftg_map_overlap_count(const struct ftg_map *map);
+/**
+ * ftg_map_overlap_get - the @i-th overlap (by the first region's start)
+ * @map: a finished map
+ * @i: index
+ *
+ * Return: the overlap (owned by @map), or NULL when @i >= count.
+ */
 const struct ftg_overlap *ftg_map_overlap_get(const struct ftg_map *map, size_t i);
 
-/* Sites overlaid on the map, in address order. */
+/**
+ * ftg_map_site_count - number of sites overlaid
+ * @map: a finished map
+ *
+ * Sites are in address order.
+ *
+ * Return: the count.
+ */
 size_t ftg_map_site_count(const struct ftg_map *map);
+/**
+ * ftg_map_site_get - the @i-th site in address order
+ * @map: a finished map
+ * @i: index
+ *
+ * Return: the site and where it falls (owned by @map), or NULL.
+ */
 const struct ftg_map_site *ftg_map_site_get(const struct ftg_map *map, size_t i);
-/* Number of sites outside live text; their indexes via ftg_map_site_get()
- * have in_live_text false. */
+/**
+ * ftg_map_sites_outside - number of sites outside live text
+ * @map: a finished map
+ *
+ * Return: the count of sites whose in_live_text is false.
+ */
 size_t ftg_map_sites_outside(const struct ftg_map *map);
 
 /* ==== Checker ==== */
@@ -1056,15 +1684,60 @@ struct ftg_verdict *ftg_verdict_new(const struct ftg_check_report *rep,
  * Return: the verdict, or NULL with errno set.
  */
 struct ftg_verdict *ftg_check_run(struct ftg_control *ctl, const struct ftg_map *map);
+/**
+ * ftg_verdict_free - free a verdict
+ * @v: the verdict, or NULL
+ */
 void ftg_verdict_free(struct ftg_verdict *v);
-/* true when the module said ok and the map found nothing. */
+/**
+ * ftg_verdict_ok - is everything consistent?
+ * @v: the verdict
+ *
+ * Return: true when the module said ok and the map found nothing.
+ */
 bool ftg_verdict_ok(const struct ftg_verdict *v);
+/**
+ * ftg_verdict_n_ok - sites the module found ok
+ * @v: the verdict
+ *
+ * Return: the count.
+ */
 uint64_t ftg_verdict_n_ok(const struct ftg_verdict *v);
+/**
+ * ftg_verdict_n_bad - sites the module found wrong
+ * @v: the verdict
+ *
+ * Return: the count.
+ */
 uint64_t ftg_verdict_n_bad(const struct ftg_verdict *v);
+/**
+ * ftg_verdict_ms - how long the module's check took
+ * @v: the verdict
+ *
+ * Return: milliseconds.
+ */
 uint64_t ftg_verdict_ms(const struct ftg_verdict *v);
+/**
+ * ftg_verdict_count - number of findings
+ * @v: the verdict
+ *
+ * Return: the count.
+ */
 size_t ftg_verdict_count(const struct ftg_verdict *v);
+/**
+ * ftg_verdict_get - the @i-th finding, in the report's order
+ * @v: the verdict
+ * @i: index
+ *
+ * Return: the finding (owned by @v), or NULL when @i >= count.
+ */
 const struct ftg_finding *ftg_verdict_get(const struct ftg_verdict *v, size_t i);
-/* The report the verdict was made from; owned by @v. */
+/**
+ * ftg_verdict_report - the report the verdict was made from
+ * @v: the verdict
+ *
+ * Return: the report, owned by @v.
+ */
 const struct ftg_check_report *ftg_verdict_report(const struct ftg_verdict *v);
 
 /* ==== Live events: instance, decoding, streaming ==== */
@@ -1144,31 +1817,81 @@ struct ftg_trace_formats;
 /* Flags for ftg_live_open(). */
 #define FTG_LIVE_NO_KALLSYMS	(1U << 0)	/* ips print as hex only */
 
-/*
- * Opens the tracefs instance @instance (NULL: "ftguard") under
- * @tracefs_dir (NULL: the mounted tracefs), parses event formats from it
- * and kallsyms from @proc_dir (NULL: "/proc"), and opens every CPU's
- * trace_pipe_raw for non-blocking reads. Does not create the instance:
- * the module owns it (errno ENODEV when it is absent).
+/**
+ * ftg_live_open - open the module's trace instance for reading
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @instance: instance name (NULL: "ftguard")
+ * @proc_dir: procfs root for kallsyms (NULL: /proc)
+ * @flags: FTG_LIVE_NO_KALLSYMS to skip symbol names
+ *
+ * Reads the event formats (system ftguard, plus ftrace's own) and
+ * kallsyms, and opens every CPU's trace_pipe_raw without blocking. The
+ * instance is not created: ftguard.ko owns it.
+ *
+ * Return: the session (free with ftg_live_free()), or NULL with errno:
+ * ENODEV when the instance does not exist (module not loaded), EACCES
+ * when not root, ENOENT when tracefs or the ftguard events are missing.
  */
 struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
 			       const char *proc_dir, unsigned int flags);
-/* The same, with kallsyms the caller already read (ftg_kallsyms_text()). */
+/**
+ * ftg_live_open_with_kallsyms - ftg_live_open() with kallsyms already read
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @instance: instance name (NULL: "ftguard")
+ * @ks: the kallsyms the caller holds (copied: they may be freed after)
+ * @flags: as for ftg_live_open()
+ *
+ * Return: as ftg_live_open().
+ */
 struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
 					     const char *instance,
 					     const struct ftg_kallsyms *ks,
 					     unsigned int flags);
+/**
+ * ftg_live_free - close a live session
+ * @live: the session (NULL is ignored)
+ */
 void ftg_live_free(struct ftg_live *live);
+/**
+ * ftg_live_ncpus - CPUs of the instance
+ * @live: the session
+ *
+ * Return: the count.
+ */
 int ftg_live_ncpus(const struct ftg_live *live);
+/**
+ * ftg_live_page_size - ring-buffer page size
+ * @live: the session
+ *
+ * Return: the size in bytes.
+ */
 size_t ftg_live_page_size(const struct ftg_live *live);
+/**
+ * ftg_live_tep - the decoding handle
+ * @live: the session
+ *
+ * Return: the handle, owned by @live.
+ */
 struct tep_handle *ftg_live_tep(struct ftg_live *live);
-/* The trace.dat metadata (formats, kallsyms...) of this live system. */
+/**
+ * ftg_live_formats - the formats a trace.dat of this session needs
+ * @live: the session
+ *
+ * Pass them to ftg_trace_writer_create(). Return: owned by @live.
+ */
 struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live);
-/*
- * Adds the formats of event system @system (sched, irq...) to the
- * session, for tracepoints enabled in the instance beside ftguard's own:
- * they decode, and a writer created afterwards records their formats.
- * Returns 0, or -1 (ENOENT: no such system).
+/**
+ * ftg_live_add_system - decode and record the events of one more system
+ * @live: the session
+ * @system: an event system of tracefs (sched, irq, ...)
+ *
+ * The session reads ftguard's own events; tracepoints a caller enables
+ * in the instance (tracefs_event_enable()) need their formats too, for
+ * decoding and for a trace.dat that trace-cmd reads without warnings.
+ * Call before ftg_trace_writer_create() takes ftg_live_formats(): a
+ * writer made earlier writes the formats of its time.
+ *
+ * Return: 0, or -1 with errno ENOENT when tracefs has no such system.
  */
 int ftg_live_add_system(struct ftg_live *live, const char *system);
 /**
@@ -1186,33 +1909,109 @@ int ftg_live_add_system(struct ftg_live *live, const char *system);
  * has @type).
  */
 int ftg_live_add_type(struct ftg_live *live, int type);
-/*
- * Reads what is available on every CPU, waiting at most @timeout_ms for
- * a first page (0: do not wait, -1: wait for ever, EINTR returns 0).
- * Each full page goes to @writer (if not NULL) as raw bytes and is
- * decoded to @cb (if not NULL). Returns pages read, or -1.
+/**
+ * ftg_live_pump - read what the CPUs have, within the budget
+ * @live: the session
+ * @timeout_ms: wait at most this long for data first (0: do not wait,
+ *              -1: wait until data or a signal)
+ * @writer: gets every page read, raw (may be NULL)
+ * @cb: gets every event decoded (may be NULL)
+ * @data: passed to @cb
+ *
+ * The kernel wakes pollers of trace_pipe_raw only when a CPU buffer is
+ * filled to buffer_percent, so a timeout is the normal way out; the
+ * CPUs are read whether or not poll() said so. No wait when the last
+ * call left data. At most the budget (ftg_live_set_budget()) is read.
+ *
+ * Return: pages read (0 if none or interrupted by a signal), or -1 with
+ * errno set.
  */
 int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 		  struct ftg_trace_writer *writer, ftg_event_cb cb, void *data);
-/* Like ftg_live_pump() without waiting, and takes partial pages too. */
+/**
+ * ftg_live_drain - read what is left, partial pages included
+ * @live: the session
+ * @writer: as for ftg_live_pump()
+ * @cb: as for ftg_live_pump()
+ * @data: passed to @cb
+ *
+ * Call after the tracing stopped (disarmed), before closing the writer,
+ * until it returns 0 or ftg_live_more() is false; each call reads at
+ * most the budget, so a drain of a source that is still armed ends too.
+ *
+ * Return: pages read, or -1 with errno set.
+ */
 int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 		   ftg_event_cb cb, void *data);
-/*
- * Bounds one pump or drain call by bytes read and by time, so a reader
- * whose own reads are traced still returns (default: 64 pages per CPU,
- * 100 ms). ftg_live_more() says whether the last call left data.
+/**
+ * ftg_live_set_budget - bound the work of one pump or drain call
+ * @live: the session
+ * @max_bytes: stop after reading this many bytes of pages (0: one page
+ *             per CPU)
+ * @max_ms: stop after this many milliseconds (0: one round over the CPUs
+ *          too)
+ *
+ * A reader whose own reads are traced (vfs_read armed, say) never finds
+ * the buffer empty: each read makes the next event. The budget makes
+ * every call return, so the caller serves its input and signals between
+ * calls; ftg_live_more() then says data was left. The default is 64
+ * pages per CPU and 100 ms.
+ *
+ * Return: 0.
  */
 int ftg_live_set_budget(struct ftg_live *live, size_t max_bytes, unsigned int max_ms);
+/**
+ * ftg_live_more - did the last pump or drain stop at its budget?
+ * @live: the session
+ *
+ * Return: true when a CPU still had data at the end of the last call.
+ */
 bool ftg_live_more(const struct ftg_live *live);
-/* Leaves the events of task @pid (0: nobody) out of the callbacks and
- * counts them in ftg_trace_counters.hidden. */
+/**
+ * ftg_live_hide_pid - leave out the events of one task
+ * @live: the session
+ * @pid: the task (0: hide nobody)
+ *
+ * A tool tracing a function on its own read path sees its own calls: real
+ * hits, but rarely what the user wants (trace-cmd filters its own threads
+ * unless given --no-filter). Hidden events are not passed to callbacks
+ * and are counted in ftg_trace_counters.hidden; pages handed to a writer
+ * stay whole (filter those in the kernel, set_event_notrace_pid).
+ *
+ * Return: 0.
+ */
 int ftg_live_hide_pid(struct ftg_live *live, int pid);
-/* Refreshes lost counts from per_cpu stats and fills @out. */
+/**
+ * ftg_live_counters - events, lost events, bytes and pages so far
+ * @live: the session
+ * @out: filled in
+ *
+ * Lost events are re-read from per_cpu/cpuN/stats ("overrun" plus
+ * "dropped events", counted from when the session opened).
+ *
+ * Return: 0.
+ */
 int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out);
-/* The text of per_cpu/cpu@cpu/stats (malloc'ed, caller frees). */
+/**
+ * ftg_live_cpu_stats - a CPU's ring-buffer stats text
+ * @live: the session
+ * @cpu: the CPU
+ *
+ * Return: per_cpu/cpu@cpu/stats (free() it), or NULL with errno set.
+ */
 char *ftg_live_cpu_stats(struct ftg_live *live, int cpu);
-/* Decodes one raw ring-buffer page of @cpu with the formats and kallsyms
- * of @fmt. Returns events decoded, or -1 (EINVAL for a malformed page). */
+/**
+ * ftg_page_decode - decode one raw ring-buffer page
+ * @fmt: formats the page was written with
+ * @cpu: CPU the page came from
+ * @page: page bytes (as read from trace_pipe_raw)
+ * @size: bytes at @page, at most the page size
+ * @cb: called for each event (may be NULL to only count)
+ * @data: passed to @cb
+ *
+ * Return: events decoded (stopping early when @cb returns non-zero), or
+ * -1 with errno EINVAL for a malformed page.
+ */
 int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		    size_t size, ftg_event_cb cb, void *data);
 
@@ -1221,23 +2020,80 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
  * a reader in another thread must hold the caller's lock.
  */
 struct ftg_event_ring;
+/**
+ * ftg_event_ring_alloc - allocate a ring of @capacity events
+ * @capacity: events kept (at least 1)
+ *
+ * Return: the ring (free with ftg_event_ring_free()), or NULL with errno
+ * EINVAL or ENOMEM.
+ */
 struct ftg_event_ring *ftg_event_ring_alloc(size_t capacity);
+/**
+ * ftg_event_ring_free - free a ring
+ * @ring: the ring (NULL is ignored)
+ */
 void ftg_event_ring_free(struct ftg_event_ring *ring);
+/**
+ * ftg_event_ring_push - add a copy of @ev, dropping the oldest if full
+ * @ring: the ring
+ * @ev: the event
+ */
 void ftg_event_ring_push(struct ftg_event_ring *ring, const struct ftg_event *ev);
-/* An ftg_event_cb that pushes into the ring passed as @data. */
+/**
+ * ftg_event_ring_cb - an ftg_event_cb that pushes into a ring
+ * @ev: the event
+ * @data: the struct ftg_event_ring
+ *
+ * Return: 0 (never stops a walk).
+ */
 int ftg_event_ring_cb(const struct ftg_event *ev, void *data);
+/**
+ * ftg_event_ring_count - events held
+ * @ring: the ring
+ *
+ * Return: the number of events, at most the capacity.
+ */
 size_t ftg_event_ring_count(const struct ftg_event_ring *ring);
+/**
+ * ftg_event_ring_capacity - events the ring can hold
+ * @ring: the ring
+ *
+ * Return: the capacity given to ftg_event_ring_alloc().
+ */
 size_t ftg_event_ring_capacity(const struct ftg_event_ring *ring);
-/* @i = 0 is the oldest kept event; NULL when @i >= count. */
+/**
+ * ftg_event_ring_get - the @i-th oldest event held
+ * @ring: the ring
+ * @i: 0 for the oldest, count - 1 for the newest
+ *
+ * Return: the event (owned by the ring, valid until the next push or
+ * clear), or NULL when @i >= count.
+ */
 const struct ftg_event *ftg_event_ring_get(const struct ftg_event_ring *ring,
 					   size_t i);
-/* Events pushed out because the ring was full, since alloc or clear. */
+/**
+ * ftg_event_ring_overwritten - events dropped because the ring was full
+ * @ring: the ring
+ *
+ * Return: the count since allocation or the last clear.
+ */
 uint64_t ftg_event_ring_overwritten(const struct ftg_event_ring *ring);
+/**
+ * ftg_event_ring_clear - drop every event and reset the counter
+ * @ring: the ring
+ */
 void ftg_event_ring_clear(struct ftg_event_ring *ring);
 
-/*
- * One line like trace-cmd report's: "comm-pid [cpu] secs.usecs: name: info"
- * where info for func is "sym <- parent_sym". Returns snprintf's value.
+/**
+ * ftg_event_snprint - one report line for an event
+ * @buf: output
+ * @len: size of @buf
+ * @ev: the event
+ *
+ * "comm-pid [cpu] secs.usecs: name: info", with "sym <- parent_sym" as
+ * info for events that carry both ips, as trace-cmd report prints them.
+ *
+ * Return: what snprintf() returns.
  */
 int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev);
 
@@ -1250,8 +2106,19 @@ int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev);
  * them as trace-cmd's function_graph output and sum them per function.
  */
 
-/* Is @ev a graph_entry or graph_exit of ftguard's? */
+/**
+ * ftg_event_is_graph_entry - is @ev ftguard's graph_entry?
+ * @ev: an event
+ *
+ * Return: true for an ftguard:graph_entry event.
+ */
 bool ftg_event_is_graph_entry(const struct ftg_event *ev);
+/**
+ * ftg_event_is_graph_exit - is @ev ftguard's graph_exit?
+ * @ev: an event
+ *
+ * Return: true for an ftguard:graph_exit event.
+ */
 bool ftg_event_is_graph_exit(const struct ftg_event *ev);
 
 /**
@@ -1289,16 +2156,49 @@ struct ftg_graph_stat {
 };
 
 struct ftg_graph_stats;
-/* Returns NULL (ENOMEM) or an empty table, freed by ftg_graph_stats_free(). */
+/**
+ * ftg_graph_stats_new - an empty table of per-function sums
+ *
+ * Return: the table, to free with ftg_graph_stats_free(), or NULL with
+ * the error set (errno ENOMEM).
+ */
 struct ftg_graph_stats *ftg_graph_stats_new(void);
+/**
+ * ftg_graph_stats_free - free a table
+ * @st: the table (NULL is ignored)
+ */
 void ftg_graph_stats_free(struct ftg_graph_stats *st);
-/* Counts @ev if it is a graph_exit; 0, or -1 (ENOMEM). */
+/**
+ * ftg_graph_stats_add - count one return
+ * @st: the table
+ * @ev: an event; only a graph_exit is counted, anything else is ignored
+ *
+ * Return: 0, or -1 with the error set (errno ENOMEM).
+ */
 int ftg_graph_stats_add(struct ftg_graph_stats *st, const struct ftg_event *ev);
-/* An ftg_event_cb adding to the table passed as @data. */
+/**
+ * ftg_graph_stats_cb - an ftg_event_cb adding to a table
+ * @ev: the event
+ * @data: the struct ftg_graph_stats
+ *
+ * Return: 0, or -1 (stopping the walk) when adding failed.
+ */
 int ftg_graph_stats_cb(const struct ftg_event *ev, void *data);
+/**
+ * ftg_graph_stats_count - number of functions in the table
+ * @st: the table
+ *
+ * Return: the count.
+ */
 size_t ftg_graph_stats_count(const struct ftg_graph_stats *st);
-/* @i = 0 is the function with the largest total; NULL past the end. The
- * order is fixed by the first call after the last add. */
+/**
+ * ftg_graph_stats_get - the @i-th function, largest total first
+ * @st: the table (sorted by the first call after the last add)
+ * @i: index
+ *
+ * Return: the sums (owned by @st), or NULL
+ * when @i >= count.
+ */
 const struct ftg_graph_stat *ftg_graph_stats_get(struct ftg_graph_stats *st,
 						 size_t i);
 
@@ -1309,20 +2209,41 @@ const struct ftg_graph_stat *ftg_graph_stats_get(struct ftg_graph_stats *st,
  * ftrace and event formats, kallsyms, printk formats, saved cmdlines.
  */
 struct ftg_trace_formats;
-/*
- * Reads them from @tracefs_dir (NULL: the mounted tracefs; a directory
- * laid out like tracefs works too, for tests and snapshots), the event
- * systems in the NULL-terminated @systems (NULL: { "ftguard", NULL }),
- * and @proc_dir/kallsyms (NULL @proc_dir: "/proc"; a missing kallsyms is
- * not an error, ips then stay hex).
+/**
+ * ftg_trace_formats_read - read what a trace.dat header needs
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @systems: NULL-terminated event systems to include (NULL: ftguard)
+ * @proc_dir: procfs root for kallsyms (NULL: /proc)
+ *
+ * A directory laid out like tracefs works as @tracefs_dir too (tests,
+ * snapshots). A missing kallsyms is not an error: ips then stay hex.
+ *
+ * Return: the formats (free with ftg_trace_formats_free()), or NULL with
+ * the error set ("DIR: what: why") and errno: ENOENT when tracefs or an
+ * event system is missing, EINVAL when header_page cannot be understood.
  */
 struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
 						 const char * const *systems,
 						 const char *proc_dir);
+/**
+ * ftg_trace_formats_free - free formats from ftg_trace_formats_read()
+ * @fmt: the formats (NULL is ignored)
+ */
 void ftg_trace_formats_free(struct ftg_trace_formats *fmt);
-/* A tep parsed from @fmt (kallsyms, cmdlines included); owned by @fmt. */
+/**
+ * ftg_trace_formats_tep - the tep handle parsed from @fmt
+ * @fmt: formats
+ *
+ * Return: the handle (kallsyms and cmdlines included), owned by @fmt (do
+ * not free).
+ */
 struct tep_handle *ftg_trace_formats_tep(struct ftg_trace_formats *fmt);
-/* Ring-buffer page size given by header_page (4096 on 6.1 amd64). */
+/**
+ * ftg_trace_formats_page_size - ring-buffer page size
+ * @fmt: formats
+ *
+ * Return: the page size header_page describes (4096 on amd64).
+ */
 size_t ftg_trace_formats_page_size(const struct ftg_trace_formats *fmt);
 
 /*
@@ -1334,29 +2255,85 @@ size_t ftg_trace_formats_page_size(const struct ftg_trace_formats *fmt);
  * a writer freed without close, or a process killed before close, never
  * leaves a partial @path. @fmt must outlive the writer.
  */
+
+/**
+ * ftg_trace_writer_create - start a trace.dat file
+ * @path: final file name
+ * @fmt: formats of the data to come (must outlive the writer; the
+ *       decoded-event path adds the events' comms to its cmdlines)
+ * @ncpus: number of CPUs (1..4096)
+ *
+ * Return: the writer, or NULL with errno set.
+ */
 struct ftg_trace_writer *ftg_trace_writer_create(const char *path,
 						 struct ftg_trace_formats *fmt,
 						 int ncpus);
-/* Path (a): one raw ring-buffer page as read from trace_pipe_raw. */
+/**
+ * ftg_trace_writer_add_page - append a raw ring-buffer page
+ * @w: writer
+ * @cpu: CPU it was read from
+ * @page: page bytes as read from trace_pipe_raw
+ * @size: bytes at @page (a short read is padded to the page size)
+ *
+ * Return: 0, or -1 with errno EINVAL (bad CPU or malformed page) or
+ * the write error.
+ */
 int ftg_trace_writer_add_page(struct ftg_trace_writer *w, int cpu,
 			      const void *page, size_t size);
-/*
- * Path (b): one decoded event, re-encoded into ring-buffer pages. Events
- * of one CPU must come in time order (an older one starts a new page).
- * Uses @ev->raw when present, else builds the payload from @ev->type or
- * @ev->system/@ev->name, @ev->pid, @ev->ip and @ev->parent_ip. Also
- * records @ev->comm for @ev->pid in the file's cmdlines.
+/**
+ * ftg_trace_writer_add_event - append a decoded event
+ * @w: writer
+ * @ev: the event; @ev->cpu picks the CPU
+ *
+ * The event is re-encoded into ring-buffer pages: events of one CPU must
+ * come in time order (an older one starts a new page). @ev->raw is used
+ * when present, else the payload is built from @ev->type or
+ * @ev->system/@ev->name, @ev->pid, @ev->ip and @ev->parent_ip. @ev->comm
+ * is recorded for @ev->pid in the file's cmdlines.
+ *
+ * Return: 0, or -1 with the error set (FTG_E_BAD_EVENT for an event the
+ * formats cannot encode) and errno EINVAL (bad CPU, event without raw bytes
+ * and with a variable layout), ENOENT (event not in the formats), E2BIG
+ * (event larger than a page) or the write error.
  */
 int ftg_trace_writer_add_event(struct ftg_trace_writer *w,
 			       const struct ftg_event *ev);
-/* Stores per-CPU stats text (lost events) as a CPUSTAT option. */
+/**
+ * ftg_trace_writer_set_cpu_stats - keep a CPU's ring-buffer stats
+ * @w: writer
+ * @cpu: CPU
+ * @stats: per_cpu/cpuN/stats text (copied)
+ *
+ * Stored as a CPUSTAT option: `trace-cmd report --stat` shows it.
+ *
+ * Return: 0, or -1 with errno EINVAL or ENOMEM.
+ */
 int ftg_trace_writer_set_cpu_stats(struct ftg_trace_writer *w, int cpu,
 				   const char *stats);
-/* Bytes of event data written so far (all CPUs). */
+/**
+ * ftg_trace_writer_bytes - event bytes written so far
+ * @w: writer
+ *
+ * Return: the sum of the commits of all pages written.
+ */
 uint64_t ftg_trace_writer_bytes(const struct ftg_trace_writer *w);
-/* Finalizes @path (see above) and frees @w, also on failure. */
+/**
+ * ftg_trace_writer_close - finish the file and free the writer
+ * @w: writer
+ *
+ * Seals the pages of the decoded-event path, writes "PATH.tmp" (header,
+ * then each CPU's pages), fsyncs it and renames it to PATH. On failure
+ * PATH is untouched and "PATH.tmp" removed.
+ *
+ * Return: 0, or -1 with errno set.
+ */
 int ftg_trace_writer_close(struct ftg_trace_writer *w);
-/* Abandons @w: @path is left untouched. */
+/**
+ * ftg_trace_writer_free - abandon a writer
+ * @w: writer (NULL is ignored)
+ *
+ * The final file is not created or changed; the temporary data goes.
+ */
 void ftg_trace_writer_free(struct ftg_trace_writer *w);
 
 /*
@@ -1368,8 +2345,26 @@ void ftg_trace_writer_free(struct ftg_trace_writer *w);
  * success clears the error.
  */
 struct ftg_trace_file;
+/**
+ * ftg_trace_file_open - open a trace.dat file for reading
+ * @path: file (version 6 fully validated; version 7 initial checks only;
+ *        then read once in a child process, see preflight())
+ *
+ * Return: the file (close with ftg_trace_file_close()), or NULL with
+ * errno and the error set ("PATH: offset N: what" for a corrupt file).
+ */
 struct ftg_trace_file *ftg_trace_file_open(const char *path);
+/**
+ * ftg_trace_file_close - close a file from ftg_trace_file_open()
+ * @tf: the file (NULL is ignored)
+ */
 void ftg_trace_file_close(struct ftg_trace_file *tf);
+/**
+ * ftg_trace_file_ncpus - CPUs the file has data for
+ * @tf: the file
+ *
+ * Return: the CPU count.
+ */
 int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
 /**
  * ftg_trace_file_has_event - does the file know an event of this name?
@@ -1382,11 +2377,23 @@ int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
  * Return: true when an event format of @tf matches @pattern.
  */
 bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
-/* Validation only (same checks and error as ftg_trace_file_open()). */
+/**
+ * ftg_trace_file_check - validate a trace.dat file
+ * @path: file
+ *
+ * Return: 0 if the file is sound, -1 with errno and the error set.
+ */
 int ftg_trace_file_check(const char *path);
-/*
- * Calls @cb for each event in time order across CPUs. Returns 0 at the
- * end, the callback's non-zero value if it stopped, -1 on error.
+/**
+ * ftg_trace_file_iterate - walk the events in time order
+ * @tf: the file
+ * @cb: called for each event
+ * @data: passed to @cb
+ *
+ * One pass per open file: a second call sees no more events.
+ *
+ * Return: 0 after the last event, @cb's non-zero value if it stopped
+ * the walk, -1 on error.
  */
 int ftg_trace_file_iterate(struct ftg_trace_file *tf, ftg_event_cb cb,
 			   void *data);
@@ -1397,15 +2404,47 @@ enum ftg_export_format {
 	FTG_EXPORT_JSON,	/* a JSON array of event objects */
 	FTG_EXPORT_CSV,		/* RFC 4180 CSV with a header line */
 };
-/* "chrome", "json", "csv" -> format; -1 (EINVAL) for anything else. */
+/**
+ * ftg_export_format_parse - format from its name
+ * @name: "chrome", "json" or "csv"
+ *
+ * Return: the enum ftg_export_format value, or -1 with errno EINVAL.
+ */
 int ftg_export_format_parse(const char *name);
 struct ftg_exporter;
-/* Writes to @out (not closed by the exporter). */
+/**
+ * ftg_exporter_open - start an export
+ * @out: stream to write to (not closed by the exporter)
+ * @fmt: the format
+ *
+ * Return: the exporter (finish with ftg_exporter_close()), or NULL with
+ * errno EINVAL or ENOMEM.
+ */
 struct ftg_exporter *ftg_exporter_open(FILE *out, enum ftg_export_format fmt);
+/**
+ * ftg_exporter_add - write one event
+ * @ex: exporter
+ * @ev: the event
+ *
+ * Return: 0, or -1 with errno set once a write failed.
+ */
 int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev);
-/* An ftg_event_cb adding to the exporter passed as @data. */
+/**
+ * ftg_exporter_cb - an ftg_event_cb adding to an exporter
+ * @ev: the event
+ * @data: the struct ftg_exporter
+ *
+ * Return: 0, or -1 (stopping the walk) when writing failed.
+ */
 int ftg_exporter_cb(const struct ftg_event *ev, void *data);
-/* Writes the trailer and frees @ex; -1 if any write failed. */
+/**
+ * ftg_exporter_close - write the trailer and free the exporter
+ * @ex: exporter (NULL is ignored)
+ *
+ * Flushes the stream but does not close it.
+ *
+ * Return: 0, or -1 with errno set if any write failed.
+ */
 int ftg_exporter_close(struct ftg_exporter *ex);
 
 #ifdef __cplusplus

@@ -15,11 +15,6 @@ struct ftg_candidates {
 	struct ftgl_pool pool;
 };
 
-/**
- * ftg_candidates_new - an empty candidate list
- *
- * Return: the list, to free with ftg_candidates_free(), or NULL.
- */
 struct ftg_candidates *ftg_candidates_new(void)
 {
 	struct ftg_candidates *c = calloc(1, sizeof(*c));
@@ -33,10 +28,6 @@ struct ftg_candidates *ftg_candidates_new(void)
 	return c;
 }
 
-/**
- * ftg_candidates_free - free a candidate list
- * @c: the list, or NULL
- */
 void ftg_candidates_free(struct ftg_candidates *c)
 {
 	if (!c)
@@ -63,15 +54,6 @@ static size_t lower_bound(const struct ftg_candidates *c, uint64_t addr)
 	return lo;
 }
 
-/**
- * ftg_candidates_add - add one candidate
- * @c: the list
- * @name: function name (copied)
- * @addr: its address
- * @module: owner module (copied), NULL or "vmlinux" for the core kernel
- *
- * Return: 1 added, 0 already there (same address), -1 on error.
- */
 int ftg_candidates_add(struct ftg_candidates *c, const char *name,
 		       uint64_t addr, const char *module)
 {
@@ -96,24 +78,11 @@ int ftg_candidates_add(struct ftg_candidates *c, const char *name,
 	return 1;
 }
 
-/**
- * ftg_candidates_count - number of candidates
- * @c: the list
- *
- * Return: the count.
- */
 size_t ftg_candidates_count(const struct ftg_candidates *c)
 {
 	return c->cands.len;
 }
 
-/**
- * ftg_candidates_get - the @i-th candidate in address order
- * @c: the list
- * @i: index
- *
- * Return: the candidate (owned by @c), or NULL when @i >= count.
- */
 const struct ftg_candidate *ftg_candidates_get(const struct ftg_candidates *c,
 					       size_t i)
 {

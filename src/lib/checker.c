@@ -164,10 +164,6 @@ struct ftg_verdict *ftg_check_run(struct ftg_control *ctl, const struct ftg_map 
 	return v;
 }
 
-/**
- * ftg_verdict_free - free a verdict
- * @v: the verdict, or NULL
- */
 void ftg_verdict_free(struct ftg_verdict *v)
 {
 	if (!v)
@@ -178,79 +174,36 @@ void ftg_verdict_free(struct ftg_verdict *v)
 	free(v);
 }
 
-/**
- * ftg_verdict_ok - is everything consistent?
- * @v: the verdict
- *
- * Return: true when the module said ok and the map found nothing.
- */
 bool ftg_verdict_ok(const struct ftg_verdict *v)
 {
 	return v->ok;
 }
 
-/**
- * ftg_verdict_n_ok - sites the module found ok
- * @v: the verdict
- *
- * Return: the count.
- */
 uint64_t ftg_verdict_n_ok(const struct ftg_verdict *v)
 {
 	return ftg_check_report_n_ok(v->report);
 }
 
-/**
- * ftg_verdict_n_bad - sites the module found wrong
- * @v: the verdict
- *
- * Return: the count.
- */
 uint64_t ftg_verdict_n_bad(const struct ftg_verdict *v)
 {
 	return ftg_check_report_n_bad(v->report);
 }
 
-/**
- * ftg_verdict_ms - how long the module's check took
- * @v: the verdict
- *
- * Return: milliseconds.
- */
 uint64_t ftg_verdict_ms(const struct ftg_verdict *v)
 {
 	return ftg_check_report_ms(v->report);
 }
 
-/**
- * ftg_verdict_count - number of findings
- * @v: the verdict
- *
- * Return: the count.
- */
 size_t ftg_verdict_count(const struct ftg_verdict *v)
 {
 	return v->findings.len;
 }
 
-/**
- * ftg_verdict_get - the @i-th finding, in the report's order
- * @v: the verdict
- * @i: index
- *
- * Return: the finding (owned by @v), or NULL when @i >= count.
- */
 const struct ftg_finding *ftg_verdict_get(const struct ftg_verdict *v, size_t i)
 {
 	return ftgl_vec_at(&v->findings, i);
 }
 
-/**
- * ftg_verdict_report - the report the verdict was made from
- * @v: the verdict
- *
- * Return: the report, owned by @v.
- */
 const struct ftg_check_report *ftg_verdict_report(const struct ftg_verdict *v)
 {
 	return v->report;

@@ -135,12 +135,6 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_control_close - close the control
- * @ctl: the control, or NULL
- *
- * Closing disarms what this descriptor armed without FTG_ARM_PERSISTENT.
- */
 void ftg_control_close(struct ftg_control *ctl)
 {
 	if (!ctl)
@@ -152,13 +146,6 @@ void ftg_control_close(struct ftg_control *ctl)
 	free(ctl);
 }
 
-/**
- * ftg_control_response - the last response
- * @ctl: the control
- *
- * Return: its text without the final newline ("" before any command);
- * owned by @ctl, valid until the next command.
- */
 const char *ftg_control_response(const struct ftg_control *ctl)
 {
 	return ctl->resp ? ctl->resp : "";
@@ -354,14 +341,6 @@ fail:
 	return -1;
 }
 
-/**
- * ftg_control_select_addrs - add sites by address to the selection
- * @ctl: the control
- * @addrs: the addresses
- * @n: how many
- *
- * Return: 0, or -1 (errno ENOENT names an unknown site).
- */
 int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 			     size_t n)
 {
@@ -422,12 +401,6 @@ int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records)
 	return send_cmd(ctl, "vmlinux-records", arg);
 }
 
-/**
- * ftg_control_clear - empty this descriptor's selection
- * @ctl: the control
- *
- * Return: 0, or -1.
- */
 int ftg_control_clear(struct ftg_control *ctl)
 {
 	ftg_error_clear();
@@ -472,29 +445,12 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 	return 0;
 }
 
-/**
- * ftg_control_disarm - disarm everything
- * @ctl: the control
- *
- * Return: 0, or -1.
- */
 int ftg_control_disarm(struct ftg_control *ctl)
 {
 	ftg_error_clear();
 	return send_cmd(ctl, "disarm", NULL);
 }
 
-/**
- * ftg_control_reset - disarm, clear the kill latch and the trace buffer
- * @ctl: the control
- *
- * Linux 6.1 exports no way for a module to clear its instance's buffer,
- * so after the module's "reset" the library truncates
- * instances/ftguard/trace of the mounted tracefs (doc/interface.md).
- *
- * Return: 0, or -1 (the module refused, or the buffer could not be
- * cleared: the message says which).
- */
 int ftg_control_reset(struct ftg_control *ctl)
 {
 	char *path;

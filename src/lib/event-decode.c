@@ -90,7 +90,7 @@ static void render_info(struct tep_handle *tep, struct tep_record *rec,
 	trace_seq_destroy(&s);
 }
 
-/**
+/*
  * trace_event_from_record - decode one record
  * @tep: handle with the event formats and kallsyms
  * @syms: module index for "symbol [module]" (may be NULL)
@@ -147,7 +147,7 @@ int trace_event_from_record(struct tep_handle *tep,
 	return 0;
 }
 
-/**
+/*
  * trace_page_check - is this a ring-buffer page we may hand to kbuffer?
  * @page: page bytes
  * @size: bytes available at @page
@@ -175,18 +175,6 @@ int trace_page_check(const void *page, size_t size, size_t page_size)
 	return 0;
 }
 
-/**
- * ftg_page_decode - decode one raw ring-buffer page
- * @fmt: formats the page was written with
- * @cpu: CPU the page came from
- * @page: page bytes (as read from trace_pipe_raw)
- * @size: bytes at @page, at most the page size
- * @cb: called for each event (may be NULL to only count)
- * @data: passed to @cb
- *
- * Return: events decoded (stopping early when @cb returns non-zero), or
- * -1 with errno EINVAL for a malformed page.
- */
 int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		    size_t size, ftg_event_cb cb, void *data)
 {
@@ -258,17 +246,6 @@ out:
 	return n;
 }
 
-/**
- * ftg_event_snprint - one report line for an event
- * @buf: output
- * @len: size of @buf
- * @ev: the event
- *
- * "comm-pid [cpu] secs.usecs: name: info", with "sym <- parent_sym" as
- * info for events that carry both ips, as trace-cmd report prints them.
- *
- * Return: what snprintf() returns.
- */
 int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev)
 {
 	/* rounded to the nearest microsecond, as the kernel and trace-cmd do */

@@ -183,36 +183,12 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 				  const struct ftg_kallsyms *ks,
 				  unsigned int flags);
 
-/**
- * ftg_live_open - open the module's trace instance for reading
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
- * @instance: instance name (NULL: "ftguard")
- * @proc_dir: procfs root for kallsyms (NULL: /proc)
- * @flags: FTG_LIVE_NO_KALLSYMS to skip symbol names
- *
- * Reads the event formats (system ftguard, plus ftrace's own) and
- * kallsyms, and opens every CPU's trace_pipe_raw without blocking. The
- * instance is not created: ftguard.ko owns it.
- *
- * Return: the session (free with ftg_live_free()), or NULL with errno:
- * ENODEV when the instance does not exist (module not loaded), EACCES
- * when not root, ENOENT when tracefs or the ftguard events are missing.
- */
 struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
 			       const char *proc_dir, unsigned int flags)
 {
 	return live_open(tracefs_dir, instance, proc_dir, NULL, flags);
 }
 
-/**
- * ftg_live_open_with_kallsyms - ftg_live_open() with kallsyms already read
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
- * @instance: instance name (NULL: "ftguard")
- * @ks: the kallsyms the caller holds (copied: they may be freed after)
- * @flags: as for ftg_live_open()
- *
- * Return: as ftg_live_open().
- */
 struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
 					     const char *instance,
 					     const struct ftg_kallsyms *ks,
@@ -309,10 +285,6 @@ fail_set:
 	return NULL;
 }
 
-/**
- * ftg_live_free - close a live session
- * @live: the session (NULL is ignored)
- */
 void ftg_live_free(struct ftg_live *live)
 {
 	int cpu;
@@ -334,48 +306,26 @@ void ftg_live_free(struct ftg_live *live)
 	free(live);
 }
 
-/** ftg_live_ncpus - CPUs of the instance. Return: the count. */
 int ftg_live_ncpus(const struct ftg_live *live)
 {
 	return live->ncpus;
 }
 
-/** ftg_live_page_size - ring-buffer page size. Return: bytes. */
 size_t ftg_live_page_size(const struct ftg_live *live)
 {
 	return live->fmt->page_size;
 }
 
-/** ftg_live_tep - the decoding handle. Return: owned by @live. */
 struct tep_handle *ftg_live_tep(struct ftg_live *live)
 {
 	return live->fmt->tep;
 }
 
-/**
- * ftg_live_formats - the formats a trace.dat of this session needs
- * @live: the session
- *
- * Pass them to ftg_trace_writer_create(). Return: owned by @live.
- */
 struct ftg_trace_formats *ftg_live_formats(struct ftg_live *live)
 {
 	return live->fmt;
 }
 
-/**
- * ftg_live_add_system - decode and record the events of one more system
- * @live: the session
- * @system: an event system of tracefs (sched, irq, ...)
- *
- * The session reads ftguard's own events; tracepoints a caller enables
- * in the instance (tracefs_event_enable()) need their formats too, for
- * decoding and for a trace.dat that trace-cmd reads without warnings.
- * Call before ftg_trace_writer_create() takes ftg_live_formats(): a
- * writer made earlier writes the formats of its time.
- *
- * Return: 0, or -1 with errno ENOENT when tracefs has no such system.
- */
 int ftg_live_add_system(struct ftg_live *live, const char *system)
 {
 	ftg_error_clear();
@@ -435,22 +385,6 @@ int ftg_live_add_type(struct ftg_live *live, int type)
 	return ret < 0 ? -1 : 0;
 }
 
-/**
- * ftg_live_set_budget - bound the work of one pump or drain call
- * @live: the session
- * @max_bytes: stop after reading this many bytes of pages (0: one page
- *             per CPU)
- * @max_ms: stop after this many milliseconds (0: one round over the CPUs
- *          too)
- *
- * A reader whose own reads are traced (vfs_read armed, say) never finds
- * the buffer empty: each read makes the next event. The budget makes
- * every call return, so the caller serves its input and signals between
- * calls; ftg_live_more() then says data was left. The default is 64
- * pages per CPU and 100 ms.
- *
- * Return: 0.
- */
 int ftg_live_set_budget(struct ftg_live *live, size_t max_bytes, unsigned int max_ms)
 {
 	live->budget_bytes = max_bytes;
@@ -458,30 +392,11 @@ int ftg_live_set_budget(struct ftg_live *live, size_t max_bytes, unsigned int ma
 	return 0;
 }
 
-/**
- * ftg_live_more - did the last pump or drain stop at its budget?
- * @live: the session
- *
- * Return: true when a CPU still had data at the end of the last call.
- */
 bool ftg_live_more(const struct ftg_live *live)
 {
 	return live->more;
 }
 
-/**
- * ftg_live_hide_pid - leave out the events of one task
- * @live: the session
- * @pid: the task (0: hide nobody)
- *
- * A tool tracing a function on its own read path sees its own calls: real
- * hits, but rarely what the user wants (trace-cmd filters its own threads
- * unless given --no-filter). Hidden events are not passed to callbacks
- * and are counted in ftg_trace_counters.hidden; pages handed to a writer
- * stay whole (filter those in the kernel, set_event_notrace_pid).
- *
- * Return: 0.
- */
 int ftg_live_hide_pid(struct ftg_live *live, int pid)
 {
 	live->hide_pid = pid;
@@ -625,23 +540,6 @@ static int read_all(struct ftg_live *live, bool partial, int rounds,
 	return total;
 }
 
-/**
- * ftg_live_pump - read what the CPUs have, within the budget
- * @live: the session
- * @timeout_ms: wait at most this long for data first (0: do not wait,
- *              -1: wait until data or a signal)
- * @writer: gets every page read, raw (may be NULL)
- * @cb: gets every event decoded (may be NULL)
- * @data: passed to @cb
- *
- * The kernel wakes pollers of trace_pipe_raw only when a CPU buffer is
- * filled to buffer_percent, so a timeout is the normal way out; the
- * CPUs are read whether or not poll() said so. No wait when the last
- * call left data. At most the budget (ftg_live_set_budget()) is read.
- *
- * Return: pages read (0 if none or interrupted by a signal), or -1 with
- * errno set.
- */
 int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 		  struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
 {
@@ -679,19 +577,6 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 	return full + partial;
 }
 
-/**
- * ftg_live_drain - read what is left, partial pages included
- * @live: the session
- * @writer: as for ftg_live_pump()
- * @cb: as for ftg_live_pump()
- * @data: passed to @cb
- *
- * Call after the tracing stopped (disarmed), before closing the writer,
- * until it returns 0 or ftg_live_more() is false; each call reads at
- * most the budget, so a drain of a source that is still armed ends too.
- *
- * Return: pages read, or -1 with errno set.
- */
 int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 		   ftg_event_cb cb, void *data)
 {
@@ -708,16 +593,6 @@ int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 	return partial < 0 ? -1 : full + partial;
 }
 
-/**
- * ftg_live_counters - events, lost events, bytes and pages so far
- * @live: the session
- * @out: filled in
- *
- * Lost events are re-read from per_cpu/cpuN/stats ("overrun" plus
- * "dropped events", counted from when the session opened).
- *
- * Return: 0.
- */
 int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out)
 {
 	uint64_t lost = 0, now;
@@ -733,13 +608,6 @@ int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out)
 	return 0;
 }
 
-/**
- * ftg_live_cpu_stats - a CPU's ring-buffer stats text
- * @live: the session
- * @cpu: the CPU
- *
- * Return: per_cpu/cpu@cpu/stats (free() it), or NULL with errno set.
- */
 char *ftg_live_cpu_stats(struct ftg_live *live, int cpu)
 {
 	char name[64], *text;

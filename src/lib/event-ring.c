@@ -18,13 +18,6 @@ struct ftg_event_ring {
 	uint64_t overwritten;
 };
 
-/**
- * ftg_event_ring_alloc - allocate a ring of @capacity events
- * @capacity: events kept (at least 1)
- *
- * Return: the ring (free with ftg_event_ring_free()), or NULL with errno
- * EINVAL or ENOMEM.
- */
 struct ftg_event_ring *ftg_event_ring_alloc(size_t capacity)
 {
 	struct ftg_event_ring *ring;
@@ -50,10 +43,6 @@ struct ftg_event_ring *ftg_event_ring_alloc(size_t capacity)
 	return ring;
 }
 
-/**
- * ftg_event_ring_free - free a ring
- * @ring: the ring (NULL is ignored)
- */
 void ftg_event_ring_free(struct ftg_event_ring *ring)
 {
 	if (!ring)
@@ -62,11 +51,6 @@ void ftg_event_ring_free(struct ftg_event_ring *ring)
 	free(ring);
 }
 
-/**
- * ftg_event_ring_push - add a copy of @ev, dropping the oldest if full
- * @ring: the ring
- * @ev: the event
- */
 void ftg_event_ring_push(struct ftg_event_ring *ring, const struct ftg_event *ev)
 {
 	if (ring->count == ring->capacity) {
@@ -79,49 +63,22 @@ void ftg_event_ring_push(struct ftg_event_ring *ring, const struct ftg_event *ev
 	ring->count++;
 }
 
-/**
- * ftg_event_ring_cb - an ftg_event_cb that pushes into a ring
- * @ev: the event
- * @data: the struct ftg_event_ring
- *
- * Return: 0 (never stops a walk).
- */
 int ftg_event_ring_cb(const struct ftg_event *ev, void *data)
 {
 	ftg_event_ring_push(data, ev);
 	return 0;
 }
 
-/**
- * ftg_event_ring_count - events held
- * @ring: the ring
- *
- * Return: the number of events, at most the capacity.
- */
 size_t ftg_event_ring_count(const struct ftg_event_ring *ring)
 {
 	return ring->count;
 }
 
-/**
- * ftg_event_ring_capacity - events the ring can hold
- * @ring: the ring
- *
- * Return: the capacity given to ftg_event_ring_alloc().
- */
 size_t ftg_event_ring_capacity(const struct ftg_event_ring *ring)
 {
 	return ring->capacity;
 }
 
-/**
- * ftg_event_ring_get - the @i-th oldest event held
- * @ring: the ring
- * @i: 0 for the oldest, count - 1 for the newest
- *
- * Return: the event (owned by the ring, valid until the next push or
- * clear), or NULL when @i >= count.
- */
 const struct ftg_event *ftg_event_ring_get(const struct ftg_event_ring *ring,
 					   size_t i)
 {
@@ -130,21 +87,11 @@ const struct ftg_event *ftg_event_ring_get(const struct ftg_event_ring *ring,
 	return &ring->slots[(ring->head + i) % ring->capacity];
 }
 
-/**
- * ftg_event_ring_overwritten - events dropped because the ring was full
- * @ring: the ring
- *
- * Return: the count since allocation or the last clear.
- */
 uint64_t ftg_event_ring_overwritten(const struct ftg_event_ring *ring)
 {
 	return ring->overwritten;
 }
 
-/**
- * ftg_event_ring_clear - drop every event and reset the counter
- * @ring: the ring
- */
 void ftg_event_ring_clear(struct ftg_event_ring *ring)
 {
 	ring->head = 0;

@@ -28,12 +28,6 @@ struct ftg_exporter {
 	bool failed;
 };
 
-/**
- * ftg_export_format_parse - format from its name
- * @name: "chrome", "json" or "csv"
- *
- * Return: the enum ftg_export_format value, or -1 with errno EINVAL.
- */
 int ftg_export_format_parse(const char *name)
 {
 	ftg_error_clear();
@@ -79,14 +73,6 @@ static void csv_field(FILE *out, const char *raw)
 		free(buf);
 }
 
-/**
- * ftg_exporter_open - start an export
- * @out: stream to write to (not closed by the exporter)
- * @fmt: the format
- *
- * Return: the exporter (finish with ftg_exporter_close()), or NULL with
- * errno EINVAL or ENOMEM.
- */
 struct ftg_exporter *ftg_exporter_open(FILE *out, enum ftg_export_format fmt)
 {
 	struct ftg_exporter *ex;
@@ -232,13 +218,6 @@ static void csv_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 	fputs("\r\n", out);
 }
 
-/**
- * ftg_exporter_add - write one event
- * @ex: exporter
- * @ev: the event
- *
- * Return: 0, or -1 with errno set once a write failed.
- */
 int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)
 {
 	ftg_error_clear();
@@ -259,26 +238,11 @@ int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)
 	return 0;
 }
 
-/**
- * ftg_exporter_cb - an ftg_event_cb adding to an exporter
- * @ev: the event
- * @data: the struct ftg_exporter
- *
- * Return: 0, or -1 (stopping the walk) when writing failed.
- */
 int ftg_exporter_cb(const struct ftg_event *ev, void *data)
 {
 	return ftg_exporter_add(data, ev);
 }
 
-/**
- * ftg_exporter_close - write the trailer and free the exporter
- * @ex: exporter (NULL is ignored)
- *
- * Flushes the stream but does not close it.
- *
- * Return: 0, or -1 with errno set if any write failed.
- */
 int ftg_exporter_close(struct ftg_exporter *ex)
 {
 	int ret;

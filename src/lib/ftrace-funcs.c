@@ -194,10 +194,6 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_ftrace_funcs_free - free what ftg_ftrace_funcs_read() returned
- * @ff: the list, or NULL
- */
 void ftg_ftrace_funcs_free(struct ftg_ftrace_funcs *ff)
 {
 	if (!ff)
@@ -208,60 +204,27 @@ void ftg_ftrace_funcs_free(struct ftg_ftrace_funcs *ff)
 	free(ff);
 }
 
-/**
- * ftg_ftrace_funcs_count - number of entries read
- * @ff: the list
- *
- * Return: the count.
- */
 size_t ftg_ftrace_funcs_count(const struct ftg_ftrace_funcs *ff)
 {
 	return ff->funcs.len;
 }
 
-/**
- * ftg_ftrace_funcs_skipped - number of malformed or overlong lines skipped
- * @ff: the list
- *
- * Return: the count.
- */
 size_t ftg_ftrace_funcs_skipped(const struct ftg_ftrace_funcs *ff)
 {
 	return ff->skipped;
 }
 
-/**
- * ftg_ftrace_funcs_has_addrs - do the entries carry record addresses?
- * @ff: the list
- *
- * Return: true when @ff was read from available_filter_functions_addrs.
- */
 bool ftg_ftrace_funcs_has_addrs(const struct ftg_ftrace_funcs *ff)
 {
 	return ff->has_addrs;
 }
 
-/**
- * ftg_ftrace_funcs_get - the @i-th entry in file order
- * @ff: the list
- * @i: index
- *
- * Return: the entry (owned by @ff), or NULL when @i >= count.
- */
 const struct ftg_ftrace_func *ftg_ftrace_funcs_get(const struct ftg_ftrace_funcs *ff,
 						   size_t i)
 {
 	return ftgl_vec_at(&ff->funcs, i);
 }
 
-/**
- * ftg_ftrace_funcs_has - how many entries are called @name
- * @ff: the list
- * @name: exact function name
- * @module: NULL for any owner, "vmlinux" for the core kernel, or a module
- *
- * Return: the number of matching entries (a static name may repeat).
- */
 size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
 			    const char *module)
 {

@@ -168,10 +168,6 @@ const char *ftg_kallsyms_text(const struct ftg_kallsyms *ks, size_t *len)
 	return ks->text;
 }
 
-/**
- * ftg_kallsyms_free - free what ftg_kallsyms_read() returned
- * @ks: the symbols, or NULL
- */
 void ftg_kallsyms_free(struct ftg_kallsyms *ks)
 {
 	if (!ks)
@@ -184,35 +180,16 @@ void ftg_kallsyms_free(struct ftg_kallsyms *ks)
 	free(ks);
 }
 
-/**
- * ftg_kallsyms_count - number of symbols read
- * @ks: the symbols
- *
- * Return: the count.
- */
 size_t ftg_kallsyms_count(const struct ftg_kallsyms *ks)
 {
 	return ks->syms.len;
 }
 
-/**
- * ftg_kallsyms_skipped - number of malformed or overlong lines skipped
- * @ks: the symbols
- *
- * Return: the count.
- */
 size_t ftg_kallsyms_skipped(const struct ftg_kallsyms *ks)
 {
 	return ks->skipped;
 }
 
-/**
- * ftg_kallsyms_get - the @i-th symbol in file order
- * @ks: the symbols
- * @i: index
- *
- * Return: the symbol (owned by @ks), or NULL when @i >= count.
- */
 const struct ftg_ksym *ftg_kallsyms_get(const struct ftg_kallsyms *ks, size_t i)
 {
 	return ftgl_vec_at(&ks->syms, i);

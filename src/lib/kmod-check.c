@@ -19,12 +19,6 @@ static const char *const verdict_names[] = {
 	[FTG_VERDICT_MISMATCH] = "mismatch",
 };
 
-/**
- * ftg_verdict_kind_name - the table's word for a verdict
- * @kind: the verdict
- *
- * Return: "ok", "stale", "foreign", "mismatch"; "?" out of range.
- */
 const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind)
 {
 	if ((unsigned int)kind >= FTGL_ARRAY_SIZE(verdict_names))
@@ -177,25 +171,12 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_check_report_parse - parse a check report (table or response)
- * @text: the report's text
- * @len: its length
- *
- * Return: the report, to free with ftg_check_report_free(), or NULL.
- */
 struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len)
 {
 	ftg_error_clear();
 	return ftgl_check_report_parse("check", text, len);
 }
 
-/**
- * ftg_check_report_read - read ftguard/check (the last check's report)
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
- *
- * Return: the report, to free with ftg_check_report_free(), or NULL.
- */
 struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
 {
 	struct ftg_check_report *rep;
@@ -208,10 +189,6 @@ struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
 						     parse_report_line, rep));
 }
 
-/**
- * ftg_check_report_free - free a check report
- * @rep: the report, or NULL
- */
 void ftg_check_report_free(struct ftg_check_report *rep)
 {
 	if (!rep)
@@ -221,80 +198,36 @@ void ftg_check_report_free(struct ftg_check_report *rep)
 	free(rep);
 }
 
-/**
- * ftg_check_report_ok - did the module find every checked site ok?
- * @rep: the report
- *
- * Return: true for "result ok".
- */
 bool ftg_check_report_ok(const struct ftg_check_report *rep)
 {
 	return rep->ok;
 }
 
-/**
- * ftg_check_report_checked - has the module checked anything yet?
- * @rep: the report
- *
- * Return: false for the module's "result never" (no check since load).
- */
 bool ftg_check_report_checked(const struct ftg_check_report *rep)
 {
 	return rep->checked;
 }
 
-/**
- * ftg_check_report_n_ok - sites the module found ok
- * @rep: the report
- *
- * Return: the count from the result line.
- */
 uint64_t ftg_check_report_n_ok(const struct ftg_check_report *rep)
 {
 	return rep->n_ok;
 }
 
-/**
- * ftg_check_report_n_bad - sites the module found wrong
- * @rep: the report
- *
- * Return: the count from the result line.
- */
 uint64_t ftg_check_report_n_bad(const struct ftg_check_report *rep)
 {
 	return rep->n_bad;
 }
 
-/**
- * ftg_check_report_ms - how long the check took
- * @rep: the report
- *
- * Return: milliseconds, from the result line.
- */
 uint64_t ftg_check_report_ms(const struct ftg_check_report *rep)
 {
 	return rep->ms;
 }
 
-/**
- * ftg_check_report_count - number of site lines in the report
- * @rep: the report
- *
- * Return: the count (bad sites, and ok ones when fewer than 64 were
- * checked).
- */
 size_t ftg_check_report_count(const struct ftg_check_report *rep)
 {
 	return rep->lines.len;
 }
 
-/**
- * ftg_check_report_get - the @i-th site line
- * @rep: the report
- * @i: index
- *
- * Return: the line (owned by @rep), or NULL when @i >= count.
- */
 const struct ftg_check_line *ftg_check_report_get(const struct ftg_check_report *rep,
 						  size_t i)
 {

@@ -24,12 +24,6 @@ static const char *const section_names[] = {
 	[FTG_SECTION_INIT] = "init",
 };
 
-/**
- * ftg_site_state_name - the table's word for a site state
- * @state: the state
- *
- * Return: "ok", "armed", ...; "?" out of range.
- */
 const char *ftg_site_state_name(enum ftg_site_state state)
 {
 	if ((unsigned int)state >= FTGL_ARRAY_SIZE(site_state_names))
@@ -37,12 +31,6 @@ const char *ftg_site_state_name(enum ftg_site_state state)
 	return site_state_names[state];
 }
 
-/**
- * ftg_site_state_parse - the state a table word names
- * @name: "ok", "armed", ...
- *
- * Return: the enum ftg_site_state, or -1 (EINVAL) if unknown.
- */
 int ftg_site_state_parse(const char *name)
 {
 	int i = ftgl_name_index(site_state_names, FTGL_ARRAY_SIZE(site_state_names),
@@ -140,14 +128,6 @@ static struct ftg_sites *sites_done(struct ftg_sites *s, int ret)
 	return s;
 }
 
-/**
- * ftg_sites_parse - parse the text of ftguard/sites
- * @text: the table's text
- * @len: its length
- *
- * Return: the sites in address order, to free with ftg_sites_free(), or
- * NULL.
- */
 struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
 {
 	struct ftg_sites *s;
@@ -160,13 +140,6 @@ struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
 						   parse_site, s));
 }
 
-/**
- * ftg_sites_read - read ftguard/sites
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
- *
- * Return: the sites in address order, to free with ftg_sites_free(), or
- * NULL.
- */
 struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
 {
 	struct ftg_sites *s;
@@ -179,10 +152,6 @@ struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
 						  parse_site, s));
 }
 
-/**
- * ftg_sites_free - free a sites table
- * @sites: the table, or NULL
- */
 void ftg_sites_free(struct ftg_sites *sites)
 {
 	if (!sites)
@@ -192,36 +161,16 @@ void ftg_sites_free(struct ftg_sites *sites)
 	free(sites);
 }
 
-/**
- * ftg_sites_count - number of sites
- * @sites: the table
- *
- * Return: the count.
- */
 size_t ftg_sites_count(const struct ftg_sites *sites)
 {
 	return sites->sites.len;
 }
 
-/**
- * ftg_sites_get - the @i-th site in address order
- * @sites: the table
- * @i: index
- *
- * Return: the site (owned by @sites), or NULL when @i >= count.
- */
 const struct ftg_site *ftg_sites_get(const struct ftg_sites *sites, size_t i)
 {
 	return ftgl_vec_at(&sites->sites, i);
 }
 
-/**
- * ftg_sites_find - the site at @addr
- * @sites: the table
- * @addr: the site's address
- *
- * Return: the site, or NULL.
- */
 const struct ftg_site *ftg_sites_find(const struct ftg_sites *sites, uint64_t addr)
 {
 	struct ftg_site key = { .addr = addr };
@@ -261,12 +210,6 @@ static int parse_size(const char *word, uint64_t *out)
 	return ftgl_parse_u64(word, out);
 }
 
-/**
- * ftg_kmodule_state_name - the table's word for a module state
- * @state: the state
- *
- * Return: "coming", "live", "going", "gone"; "?" out of range.
- */
 const char *ftg_kmodule_state_name(enum ftg_kmodule_state state)
 {
 	if ((unsigned int)state >= FTGL_ARRAY_SIZE(kmodule_state_names))
@@ -337,13 +280,6 @@ static struct ftg_kmodules *kmodules_done(struct ftg_kmodules *km, int ret)
 	return NULL;
 }
 
-/**
- * ftg_kmodules_parse - parse the text of ftguard/modules
- * @text: the table's text
- * @len: its length
- *
- * Return: the modules, to free with ftg_kmodules_free(), or NULL.
- */
 struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
 {
 	struct ftg_kmodules *km;
@@ -356,12 +292,6 @@ struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
 						       len, parse_kmodule, km));
 }
 
-/**
- * ftg_kmodules_read - read ftguard/modules
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
- *
- * Return: the modules, to free with ftg_kmodules_free(), or NULL.
- */
 struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
 {
 	struct ftg_kmodules *km;
@@ -374,10 +304,6 @@ struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
 						      parse_kmodule, km));
 }
 
-/**
- * ftg_kmodules_free - free a modules table
- * @mods: the table, or NULL
- */
 void ftg_kmodules_free(struct ftg_kmodules *mods)
 {
 	if (!mods)
@@ -387,39 +313,16 @@ void ftg_kmodules_free(struct ftg_kmodules *mods)
 	free(mods);
 }
 
-/**
- * ftg_kmodules_count - number of entries (live modules and tombstones)
- * @mods: the table
- *
- * Return: the count.
- */
 size_t ftg_kmodules_count(const struct ftg_kmodules *mods)
 {
 	return mods->mods.len;
 }
 
-/**
- * ftg_kmodules_get - the @i-th entry in table order
- * @mods: the table
- * @i: index
- *
- * Return: the entry (owned by @mods), or NULL when @i >= count.
- */
 const struct ftg_kmodule *ftg_kmodules_get(const struct ftg_kmodules *mods, size_t i)
 {
 	return ftgl_vec_at(&mods->mods, i);
 }
 
-/**
- * ftg_kmodules_find - the entry for module @name
- * @mods: the table
- * @name: module name
- *
- * A module loaded twice has a tombstone and a live entry: the entry that
- * is not gone wins, else the last tombstone.
- *
- * Return: the entry, or NULL.
- */
 const struct ftg_kmodule *ftg_kmodules_find(const struct ftg_kmodules *mods,
 					    const char *name)
 {

@@ -130,14 +130,6 @@ static int parse_status_line(void *obj, char *line, unsigned long lineno,
 	return 0;
 }
 
-/**
- * ftg_status_parse - parse the text of ftguard/status
- * @text: the table's text
- * @len: its length
- * @st: filled on success
- *
- * Return: 0, or -1 with errno set.
- */
 int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
 {
 	ftg_error_clear();

@@ -9,24 +9,11 @@
 
 #include "ftguard-local.h"
 
-/**
- * ftg_map_arch - the layout the map's addresses describe
- * @map: a finished map
- *
- * Return: FTG_ARCH_AMD64, FTG_ARCH_I386, FTG_ARCH_ARM64, or
- * FTG_ARCH_UNKNOWN (empty map).
- */
 enum ftg_arch ftg_map_arch(const struct ftg_map *map)
 {
 	return map->arch;
 }
 
-/**
- * ftg_arch_name - the name of a layout
- * @arch: the layout
- *
- * Return: "amd64", "i386", "arm64" or "unknown".
- */
 const char *ftg_arch_name(enum ftg_arch arch)
 {
 	switch (arch) {
@@ -55,12 +42,6 @@ static const char *const region_kind_names[] = {
 	[FTG_REGION_SHARED_RANGE] = "modules-vmalloc-range",
 };
 
-/**
- * ftg_region_kind_name - a short name for a region kind
- * @kind: the kind
- *
- * Return: "core-text", "module-text", "ioremap", ...; "?" out of range.
- */
 const char *ftg_region_kind_name(enum ftg_region_kind kind)
 {
 	if ((unsigned int)kind >= FTGL_ARRAY_SIZE(region_kind_names))
@@ -68,24 +49,11 @@ const char *ftg_region_kind_name(enum ftg_region_kind kind)
 	return region_kind_names[kind];
 }
 
-/**
- * ftg_map_region_count - number of regions
- * @map: a finished map
- *
- * Return: the count.
- */
 size_t ftg_map_region_count(const struct ftg_map *map)
 {
 	return map->regions.len;
 }
 
-/**
- * ftg_map_region_get - the @i-th region by start address
- * @map: a finished map
- * @i: index
- *
- * Return: the region (owned by @map), or NULL when @i >= count.
- */
 const struct ftg_region *ftg_map_region_get(const struct ftg_map *map, size_t i)
 {
 	return ftgl_vec_at(&map->regions, i);
@@ -206,58 +174,26 @@ int ftg_map_describe(const struct ftg_map *map, uint64_t addr, char *buf,
 	return ret;
 }
 
-/**
- * ftg_map_overlap_count - number of overlaps that matter
- * @map: a finished map
- *
- * Return: the count.
- */
 size_t ftg_map_overlap_count(const struct ftg_map *map)
 {
 	return map->overlaps.len;
 }
 
-/**
- * ftg_map_overlap_get - the @i-th overlap (by the first region's start)
- * @map: a finished map
- * @i: index
- *
- * Return: the overlap (owned by @map), or NULL when @i >= count.
- */
 const struct ftg_overlap *ftg_map_overlap_get(const struct ftg_map *map, size_t i)
 {
 	return ftgl_vec_at(&map->overlaps, i);
 }
 
-/**
- * ftg_map_site_count - number of sites overlaid
- * @map: a finished map
- *
- * Return: the count.
- */
 size_t ftg_map_site_count(const struct ftg_map *map)
 {
 	return map->sites.len;
 }
 
-/**
- * ftg_map_site_get - the @i-th site in address order
- * @map: a finished map
- * @i: index
- *
- * Return: the site and where it falls (owned by @map), or NULL.
- */
 const struct ftg_map_site *ftg_map_site_get(const struct ftg_map *map, size_t i)
 {
 	return ftgl_vec_at(&map->sites, i);
 }
 
-/**
- * ftg_map_sites_outside - number of sites outside live text
- * @map: a finished map
- *
- * Return: the count of sites whose in_live_text is false.
- */
 size_t ftg_map_sites_outside(const struct ftg_map *map)
 {
 	return map->outside;

@@ -23,11 +23,6 @@
 
 #define PAGE_SIZE_GUESS	4096
 
-/**
- * ftg_map_new - an empty map to build by parts
- *
- * Return: the map, to free with ftg_map_free(), or NULL.
- */
 struct ftg_map *ftg_map_new(void)
 {
 	struct ftg_map *map = calloc(1, sizeof(*map));
@@ -46,10 +41,6 @@ struct ftg_map *ftg_map_new(void)
 	return map;
 }
 
-/**
- * ftg_map_free - free a map
- * @map: the map, or NULL
- */
 void ftg_map_free(struct ftg_map *map)
 {
 	if (!map)
@@ -118,13 +109,6 @@ static struct ftgl_staged *last_staged(struct ftg_map *map)
 	return ftgl_vec_at(&map->staged, map->staged.len - 1);
 }
 
-/**
- * ftg_map_add_kallsyms - add core kernel text (and its freed init text)
- * @map: the map
- * @ks: /proc/kallsyms, or NULL
- *
- * Return: 0, or -1 (ENOENT when kallsyms hides _stext/_etext).
- */
 int ftg_map_add_kallsyms(struct ftg_map *map, const struct ftg_kallsyms *ks)
 {
 	const struct ftg_ksym *is = NULL, *ie = NULL;
@@ -207,22 +191,6 @@ static int keep_sections(struct ftg_map *map, const struct ftg_proc_module *m,
 	return 0;
 }
 
-/**
- * ftg_map_add_proc_modules - add modules from /proc/modules and sysfs
- * @map: the map
- * @pm: /proc/modules, or NULL
- * @sec: module sections, or NULL
- *
- * Without ftguard's modules table, a module's core region is its whole
- * core allocation (base, size from /proc/modules) and its init text
- * starts at .init.text and ends at the next section; a "Live" module's
- * init text is taken as freed (the kernel frees it right after init).
- * Where the module's memory is split into areas (6.4+: /proc/modules then
- * gives the text's base and the size of all parts), ftg_map_finish() cuts
- * the text region at the end of the vmalloc area holding it.
- *
- * Return: 0, or -1.
- */
 int ftg_map_add_proc_modules(struct ftg_map *map, const struct ftg_proc_modules *pm,
 			     const struct ftg_sections *sec)
 {
@@ -273,15 +241,6 @@ static bool is_text_allocation(const char *caller)
 	return false;
 }
 
-/**
- * ftg_map_add_vmalloc - add vmalloc, vmap and ioremap areas
- * @map: the map
- * @vm: /proc/vmallocinfo, or NULL
- *
- * Areas being purged ("unpurged vm_area") hold nothing and are left out.
- *
- * Return: 0, or -1.
- */
 int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
 {
 	size_t i, n = vm ? ftg_vmalloc_count(vm) : 0;
@@ -319,15 +278,6 @@ int ftg_map_add_vmalloc(struct ftg_map *map, const struct ftg_vmalloc *vm)
 	return 0;
 }
 
-/**
- * ftg_map_add_status - add the MODULES and VMALLOC bounds
- * @map: the map
- * @st: ftguard's status, or NULL
- *
- * When both ranges are the same (i386) one shared range is added.
- *
- * Return: 0, or -1.
- */
 int ftg_map_add_status(struct ftg_map *map, const struct ftg_status *st)
 {
 	ftg_error_clear();
@@ -348,13 +298,6 @@ int ftg_map_add_status(struct ftg_map *map, const struct ftg_status *st)
 		     st->vmalloc_start, st->vmalloc_end, NULL, false);
 }
 
-/**
- * ftg_map_add_kmodules - add modules from ftguard's modules table
- * @map: the map
- * @mods: the table, or NULL
- *
- * Return: 0, or -1.
- */
 int ftg_map_add_kmodules(struct ftg_map *map, const struct ftg_kmodules *mods)
 {
 	size_t i, n = mods ? ftg_kmodules_count(mods) : 0;
@@ -387,13 +330,6 @@ int ftg_map_add_kmodules(struct ftg_map *map, const struct ftg_kmodules *mods)
 	return 0;
 }
 
-/**
- * ftg_map_add_sites - add ftguard's sites, to overlay on the regions
- * @map: the map
- * @sites: the sites table, or NULL
- *
- * Return: 0, or -1.
- */
 int ftg_map_add_sites(struct ftg_map *map, const struct ftg_sites *sites)
 {
 	size_t i, n = sites ? ftg_sites_count(sites) : 0;
@@ -715,14 +651,6 @@ static void clip_to_areas(struct ftg_map *map)
 	}
 }
 
-/**
- * ftg_map_finish - sort the regions, find overlaps, overlay the sites
- * @map: the map
- *
- * Queries need a finished map; adding after finishing fails (EBUSY).
- *
- * Return: 0, or -1.
- */
 int ftg_map_finish(struct ftg_map *map)
 {
 	size_t i;

@@ -46,12 +46,6 @@ static int parse_line(struct ftg_proc_modules *pm, char *line)
 	return 0;
 }
 
-/**
- * ftg_proc_modules_read - read @proc_dir/modules
- * @proc_dir: "/proc" or a snapshot's proc directory
- *
- * Return: the modules, to free with ftg_proc_modules_free(), or NULL.
- */
 struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir)
 {
 	struct ftg_proc_modules *pm;
@@ -93,10 +87,6 @@ struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir)
 	return pm;
 }
 
-/**
- * ftg_proc_modules_free - free what ftg_proc_modules_read() returned
- * @pm: the modules, or NULL
- */
 void ftg_proc_modules_free(struct ftg_proc_modules *pm)
 {
 	if (!pm)
@@ -106,48 +96,22 @@ void ftg_proc_modules_free(struct ftg_proc_modules *pm)
 	free(pm);
 }
 
-/**
- * ftg_proc_modules_count - number of modules read
- * @pm: the modules
- *
- * Return: the count.
- */
 size_t ftg_proc_modules_count(const struct ftg_proc_modules *pm)
 {
 	return pm->mods.len;
 }
 
-/**
- * ftg_proc_modules_skipped - number of malformed lines skipped
- * @pm: the modules
- *
- * Return: the count.
- */
 size_t ftg_proc_modules_skipped(const struct ftg_proc_modules *pm)
 {
 	return pm->skipped;
 }
 
-/**
- * ftg_proc_modules_get - the @i-th module in file order
- * @pm: the modules
- * @i: index
- *
- * Return: the module (owned by @pm), or NULL when @i >= count.
- */
 const struct ftg_proc_module *ftg_proc_modules_get(const struct ftg_proc_modules *pm,
 						   size_t i)
 {
 	return ftgl_vec_at(&pm->mods, i);
 }
 
-/**
- * ftg_proc_modules_find - the module called @name
- * @pm: the modules
- * @name: module name
- *
- * Return: the module, or NULL.
- */
 const struct ftg_proc_module *ftg_proc_modules_find(const struct ftg_proc_modules *pm,
 						    const char *name)
 {

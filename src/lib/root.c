@@ -115,45 +115,21 @@ void ftg_root_free(struct ftg_root *root)
 	free(root);
 }
 
-/**
- * ftg_root_proc - the procfs directory of @root
- * @root: the root
- *
- * Return: "/proc" or DIR/proc; owned by @root.
- */
 const char *ftg_root_proc(const struct ftg_root *root)
 {
 	return root->proc;
 }
 
-/**
- * ftg_root_sys - the sysfs directory of @root
- * @root: the root
- *
- * Return: "/sys" or DIR/sys; owned by @root.
- */
 const char *ftg_root_sys(const struct ftg_root *root)
 {
 	return root->sys;
 }
 
-/**
- * ftg_root_debugfs - the debugfs directory of @root
- * @root: the root
- *
- * Return: "/sys/kernel/debug" or DIR/debug; owned by @root.
- */
 const char *ftg_root_debugfs(const struct ftg_root *root)
 {
 	return root->debugfs;
 }
 
-/**
- * ftg_root_tracefs - the tracefs directory of @root
- * @root: the root
- *
- * Return: the tracefs mount or DIR/tracing; owned by @root.
- */
 const char *ftg_root_tracefs(const struct ftg_root *root)
 {
 	return root->tracefs;
@@ -164,12 +140,6 @@ const char *ftgl_root_dir(const struct ftg_root *root)
 	return root->dir;
 }
 
-/**
- * ftg_root_is_snapshot - is @root a saved snapshot?
- * @root: the root
- *
- * Return: true for a snapshot directory, false for the live system.
- */
 bool ftg_root_is_snapshot(const struct ftg_root *root)
 {
 	return root->snapshot;

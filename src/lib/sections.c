@@ -127,10 +127,6 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_sections_free - free what ftg_sections_read() returned
- * @sec: the sections, or NULL
- */
 void ftg_sections_free(struct ftg_sections *sec)
 {
 	if (!sec)
@@ -140,49 +136,21 @@ void ftg_sections_free(struct ftg_sections *sec)
 	free(sec);
 }
 
-/**
- * ftg_sections_count - number of sections read
- * @sec: the sections
- *
- * Return: the count.
- */
 size_t ftg_sections_count(const struct ftg_sections *sec)
 {
 	return sec->secs.len;
 }
 
-/**
- * ftg_sections_skipped - number of section files skipped
- * @sec: the sections
- *
- * Return: the count.
- */
 size_t ftg_sections_skipped(const struct ftg_sections *sec)
 {
 	return sec->skipped;
 }
 
-/**
- * ftg_sections_get - the @i-th section (sorted by module, then name)
- * @sec: the sections
- * @i: index
- *
- * Return: the section (owned by @sec), or NULL when @i >= count.
- */
 const struct ftg_section *ftg_sections_get(const struct ftg_sections *sec, size_t i)
 {
 	return ftgl_vec_at(&sec->secs, i);
 }
 
-/**
- * ftg_sections_find - the address of one section of one module
- * @sec: the sections
- * @module: module name
- * @section: section name (".text", ".init.text", ...)
- * @addr: set to the address
- *
- * Return: 0, or -1 (ENOENT) when absent.
- */
 int ftg_sections_find(const struct ftg_sections *sec, const char *module,
 		      const char *section, uint64_t *addr)
 {

@@ -28,11 +28,6 @@ struct ftg_selection {
 	struct ftgl_vec modules;	/* char * */
 };
 
-/**
- * ftg_selection_new - an empty selection
- *
- * Return: the selection, to free with ftg_selection_free(), or NULL.
- */
 struct ftg_selection *ftg_selection_new(void)
 {
 	struct ftg_selection *sel = calloc(1, sizeof(*sel));
@@ -61,10 +56,6 @@ static void release_patterns(struct ftgl_vec *v)
 	ftgl_vec_release(v);
 }
 
-/**
- * ftg_selection_free - free a selection
- * @sel: the selection, or NULL
- */
 void ftg_selection_free(struct ftg_selection *sel)
 {
 	size_t i;
@@ -195,38 +186,16 @@ static int add_pattern(struct ftgl_vec *v, const char *text)
 	return 0;
 }
 
-/**
- * ftg_selection_add - add a -l pattern
- * @sel: the selection
- * @pattern: GLOB, MODULE:GLOB, GLOB:mod:MODULE (":mod:MODULE": all of it)
- *           or NAME@ADDR (or MODULE:NAME@ADDR)
- *
- * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
- */
 int ftg_selection_add(struct ftg_selection *sel, const char *pattern)
 {
 	return add_pattern(&sel->include, pattern);
 }
 
-/**
- * ftg_selection_exclude - add a -n pattern
- * @sel: the selection
- * @pattern: same forms as ftg_selection_add()
- *
- * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
- */
 int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern)
 {
 	return add_pattern(&sel->exclude, pattern);
 }
 
-/**
- * ftg_selection_add_module - add a -m module
- * @sel: the selection
- * @module: module name ("vmlinux" for the whole core kernel)
- *
- * Return: 0, or -1.
- */
 int ftg_selection_add_module(struct ftg_selection *sel, const char *module)
 {
 	char **slot;
@@ -245,12 +214,6 @@ int ftg_selection_add_module(struct ftg_selection *sel, const char *module)
 	return 0;
 }
 
-/**
- * ftg_selection_empty - was nothing asked for?
- * @sel: the selection
- *
- * Return: true when no -l pattern and no -m module were added.
- */
 bool ftg_selection_empty(const struct ftg_selection *sel)
 {
 	return !sel->include.len && !sel->modules.len;
@@ -373,15 +336,6 @@ static int add_function(struct ftg_selection *sel, struct ftg_candidates *c,
 	return 0;
 }
 
-/**
- * ftg_selection_resolve - expand the selection into candidate sites
- * @sel: the selection (its patterns remember whether they matched)
- * @ks: /proc/kallsyms
- * @avail: available_filter_functions
- *
- * Return: the candidates, or NULL (errno ENOENT and FTG_E_NO_MATCH when
- * nothing matches).
- */
 struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 					     const struct ftg_kallsyms *ks,
 					     const struct ftg_ftrace_funcs *avail)

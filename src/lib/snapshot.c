@@ -154,12 +154,6 @@ static const char *const feature_states[] = {
 	[FTG_FEATURE_YES] = "yes",
 };
 
-/**
- * ftg_kernel_feature_name - the name of a kernel feature
- * @f: the feature
- *
- * Return: "ibt", "call-padding", "ftrace-addrs"; "?" out of range.
- */
 const char *ftg_kernel_feature_name(enum ftg_kernel_feature f)
 {
 	if ((unsigned int)f >= FTG_KFEAT_COUNT)

@@ -471,7 +471,7 @@ static int check_v6(struct cursor *c, struct trace_file_info *info)
 	return check_flyrecord(c, info, has_clock);
 }
 
-/**
+/*
  * trace_file_validate - check a trace.dat file before reading it
  * @path: file
  * @info: filled with what was learned (may be NULL)
@@ -515,12 +515,6 @@ int trace_file_validate(const char *path, struct trace_file_info *info,
 	return ret;
 }
 
-/**
- * ftg_trace_file_check - validate a trace.dat file
- * @path: file
- *
- * Return: 0 if the file is sound, -1 with errno and the error set.
- */
 int ftg_trace_file_check(const char *path)
 {
 	char err[512] = "";

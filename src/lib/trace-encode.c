@@ -53,7 +53,7 @@ static void put_header(unsigned char *p, unsigned int type_len,
 	put_le(p, type_len | (uint32_t)delta << 5, 4);
 }
 
-/**
+/*
  * trace_page_builder_add - append one event to the page being built
  * @pb: builder
  * @ts: event timestamp (trace clock)
@@ -114,7 +114,7 @@ int trace_page_builder_add(struct trace_page_builder *pb, uint64_t ts,
 	return 1;
 }
 
-/**
+/*
  * trace_page_builder_finish - seal the page: timestamp and commit
  * @pb: builder
  *
@@ -169,7 +169,7 @@ static int fixed_payload_size(struct tep_event *event)
 	return end;
 }
 
-/**
+/*
  * trace_event_payload - the bytes to store for a decoded event
  * @tep: handle with the event formats
  * @ev: the event

@@ -190,7 +190,7 @@ static int header_page_geometry(struct ftg_trace_formats *fmt)
 	return 0;
 }
 
-/**
+/*
  * trace_formats_parse - (re)build the tep handle and symbol index
  * @fmt: formats whose blobs are filled
  *
@@ -260,7 +260,7 @@ static void drop_cmdline(struct trace_blob *cmdlines, int pid)
 	}
 }
 
-/**
+/*
  * trace_formats_add_cmdline - remember a pid's comm for the file
  * @fmt: formats
  * @pid: task id
@@ -322,7 +322,7 @@ static int read_systems(struct ftg_trace_formats *fmt,
 	return 0;
 }
 
-/**
+/*
  * trace_formats_add_system - add the formats of one more event system
  * @fmt: formats already read
  * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
@@ -382,16 +382,6 @@ static int blob_from_kallsyms(struct trace_blob *blob,
 	return 0;
 }
 
-/**
- * ftg_trace_formats_read - read what a trace.dat header needs
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
- * @systems: NULL-terminated event systems to include (NULL: ftguard)
- * @proc_dir: procfs root for kallsyms (NULL: /proc)
- *
- * Return: the formats (free with ftg_trace_formats_free()), or NULL with
- * errno set: ENOENT when tracefs or an event system is missing, EINVAL
- * when header_page cannot be understood.
- */
 struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
 						 const char *const *systems,
 						 const char *proc_dir)
@@ -468,10 +458,6 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_trace_formats_free - free formats from ftg_trace_formats_read()
- * @fmt: the formats (NULL is ignored)
- */
 void ftg_trace_formats_free(struct ftg_trace_formats *fmt)
 {
 	size_t i, j;
@@ -500,23 +486,11 @@ void ftg_trace_formats_free(struct ftg_trace_formats *fmt)
 	free(fmt);
 }
 
-/**
- * ftg_trace_formats_tep - the tep handle parsed from @fmt
- * @fmt: formats
- *
- * Return: the handle, owned by @fmt (do not free).
- */
 struct tep_handle *ftg_trace_formats_tep(struct ftg_trace_formats *fmt)
 {
 	return fmt->tep;
 }
 
-/**
- * ftg_trace_formats_page_size - ring-buffer page size
- * @fmt: formats
- *
- * Return: the page size header_page describes (4096 on amd64).
- */
 size_t ftg_trace_formats_page_size(const struct ftg_trace_formats *fmt)
 {
 	return fmt->page_size;

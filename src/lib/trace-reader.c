@@ -122,14 +122,6 @@ static int preflight(const char *path, char *err, size_t errlen)
 	return -1;
 }
 
-/**
- * ftg_trace_file_open - open a trace.dat file for reading
- * @path: file (version 6 fully validated; version 7 initial checks only;
- *        then read once in a child process, see preflight())
- *
- * Return: the file (close with ftg_trace_file_close()), or NULL with
- * errno and the error set ("PATH: offset N: what" for a corrupt file).
- */
 struct ftg_trace_file *ftg_trace_file_open(const char *path)
 {
 	struct trace_file_info info;
@@ -172,10 +164,6 @@ fail:
 	return NULL;
 }
 
-/**
- * ftg_trace_file_close - close a file from ftg_trace_file_open()
- * @tf: the file (NULL is ignored)
- */
 void ftg_trace_file_close(struct ftg_trace_file *tf)
 {
 	int saved = errno;
@@ -189,12 +177,6 @@ void ftg_trace_file_close(struct ftg_trace_file *tf)
 	errno = saved;
 }
 
-/**
- * ftg_trace_file_ncpus - CPUs the file has data for
- * @tf: the file
- *
- * Return: the CPU count.
- */
 int ftg_trace_file_ncpus(const struct ftg_trace_file *tf)
 {
 	return tf->ncpus;
@@ -242,17 +224,6 @@ static int iterate_one(struct tracecmd_input *handle, struct tep_record *rec,
 	return ctx->stopped;
 }
 
-/**
- * ftg_trace_file_iterate - walk the events in time order
- * @tf: the file
- * @cb: called for each event
- * @data: passed to @cb
- *
- * One pass per open file: a second call sees no more events.
- *
- * Return: 0 after the last event, @cb's non-zero value if it stopped
- * the walk, -1 on error.
- */
 int ftg_trace_file_iterate(struct ftg_trace_file *tf, ftg_event_cb cb,
 			   void *data)
 {

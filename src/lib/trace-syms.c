@@ -65,7 +65,7 @@ static int add_modsym(struct trace_syms *syms, size_t *alloc, uint64_t addr,
 	return 0;
 }
 
-/**
+/*
  * trace_syms_load - index the module symbols of a kallsyms text
  * @syms: zeroed table to fill
  * @kallsyms: NUL-terminated /proc/kallsyms text (may be NULL)
@@ -129,7 +129,7 @@ static const char *module_of(const struct trace_syms *syms, uint64_t start)
 	return hit ? hit->module : NULL;
 }
 
-/**
+/*
  * trace_syms_format - name an address
  * @syms: module index (may be NULL)
  * @tep: handle that was fed the same kallsyms (may be NULL)

@@ -130,15 +130,6 @@ static int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-/**
- * ftg_trace_writer_create - start a trace.dat file
- * @path: final file name
- * @fmt: formats of the data to come (must outlive the writer; the
- *       decoded-event path adds the events' comms to its cmdlines)
- * @ncpus: number of CPUs (1..4096)
- *
- * Return: the writer, or NULL with errno set.
- */
 struct ftg_trace_writer *ftg_trace_writer_create(const char *path,
 						 struct ftg_trace_formats *fmt,
 						 int ncpus)
@@ -225,16 +216,6 @@ static int check_cpu(const struct ftg_trace_writer *w, int cpu)
 			w->path, cpu, w->ncpus);
 }
 
-/**
- * ftg_trace_writer_add_page - append a raw ring-buffer page
- * @w: writer
- * @cpu: CPU it was read from
- * @page: page bytes as read from trace_pipe_raw
- * @size: bytes at @page (a short read is padded to the page size)
- *
- * Return: 0, or -1 with errno EINVAL (bad CPU or malformed page) or
- * the write error.
- */
 int ftg_trace_writer_add_page(struct ftg_trace_writer *w, int cpu,
 			      const void *page, size_t size)
 {
@@ -260,15 +241,6 @@ static int flush_built_page(struct ftg_trace_writer *w, int cpu)
 	return ret;
 }
 
-/**
- * ftg_trace_writer_add_event - append a decoded event
- * @w: writer
- * @ev: the event; @ev->cpu picks the CPU
- *
- * Return: 0, or -1 with errno EINVAL (bad CPU, event without raw bytes
- * and with a variable layout), ENOENT (event not in the formats), E2BIG
- * (event larger than a page) or the write error.
- */
 int ftg_trace_writer_add_event(struct ftg_trace_writer *w,
 			       const struct ftg_event *ev)
 {
@@ -302,16 +274,6 @@ int ftg_trace_writer_add_event(struct ftg_trace_writer *w,
 	return 0;
 }
 
-/**
- * ftg_trace_writer_set_cpu_stats - keep a CPU's ring-buffer stats
- * @w: writer
- * @cpu: CPU
- * @stats: per_cpu/cpuN/stats text (copied)
- *
- * Stored as a CPUSTAT option: `trace-cmd report --stat` shows it.
- *
- * Return: 0, or -1 with errno EINVAL or ENOMEM.
- */
 int ftg_trace_writer_set_cpu_stats(struct ftg_trace_writer *w, int cpu,
 				   const char *stats)
 {
@@ -329,12 +291,6 @@ int ftg_trace_writer_set_cpu_stats(struct ftg_trace_writer *w, int cpu,
 	return 0;
 }
 
-/**
- * ftg_trace_writer_bytes - event bytes written so far
- * @w: writer
- *
- * Return: the sum of the commits of all pages written.
- */
 uint64_t ftg_trace_writer_bytes(const struct ftg_trace_writer *w)
 {
 	return w->bytes;
@@ -478,16 +434,6 @@ static void sync_dir_of(const char *path)
 	free(copy);
 }
 
-/**
- * ftg_trace_writer_close - finish the file and free the writer
- * @w: writer
- *
- * Seals the pages of the decoded-event path, writes "PATH.tmp" (header,
- * then each CPU's pages), fsyncs it and renames it to PATH. On failure
- * PATH is untouched and "PATH.tmp" removed.
- *
- * Return: 0, or -1 with errno set.
- */
 int ftg_trace_writer_close(struct ftg_trace_writer *w)
 {
 	char *tmp = NULL;
@@ -525,12 +471,6 @@ out:
 	return ret;
 }
 
-/**
- * ftg_trace_writer_free - abandon a writer
- * @w: writer (NULL is ignored)
- *
- * The final file is not created or changed; the temporary data goes.
- */
 void ftg_trace_writer_free(struct ftg_trace_writer *w)
 {
 	int i;

@@ -353,27 +353,6 @@ static bool escape_keeps(unsigned char c, unsigned int flags)
 	return c >= 0x21 && c <= 0x7e && c != '\\';
 }
 
-/**
- * ftg_escape - the visible form of a kernel-supplied name or text
- * @buf: where to write it (may be NULL when @size is 0)
- * @size: size of @buf
- * @s: the name (NULL is taken as "")
- * @flags: 0 for a name; FTG_ESCAPE_TEXT for free text
- *
- * Every byte outside printable ASCII 0x21..0x7e, and the backslash,
- * becomes a backslash and three octal digits, as ftguard.ko writes its
- * tables: "a b\033[2J" -> "a\040b\033[2J" (ESC is 033). The result has
- * no control byte, no byte above 0x7e and no space, so it is one
- * whitespace-separated word that ftg_unescape() turns back into @s. With
- * FTG_ESCAPE_TEXT, space and backslash are kept (a message stays
- * readable); control bytes, DEL and non-ASCII bytes are still escaped.
- *
- * Like snprintf(), the output is cut to fit @size (never inside an
- * escape) and NUL-terminated when @size > 0.
- *
- * Return: the length of the whole escaped string, without the NUL; the
- * output was cut when this is >= @size.
- */
 size_t ftg_escape(char *buf, size_t size, const char *s, unsigned int flags)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
@@ -446,20 +425,6 @@ static void json_code_point(FILE *out, uint32_t cp)
 	fprintf(out, "\\u%04x\\u%04x", 0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
 }
 
-/**
- * ftg_fputs_json - write a string as a JSON string literal
- * @out: the stream
- * @str: the string (NULL is written as "")
- *
- * Quotes and escapes @str so that the result is valid JSON in plain ASCII:
- * quote, backslash and control characters as JSON escapes, every
- * non-ASCII character as \uXXXX (a surrogate pair above U+FFFF), so
- * that no invisible character such as U+202E (right-to-left override)
- * reorders a terminal's line; a byte that is not part of valid UTF-8 is
- * taken as Latin-1 (\u00XX).
- *
- * Return: 0, or -1 (EOF) when writing failed.
- */
 int ftg_fputs_json(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)(str ? str : "");

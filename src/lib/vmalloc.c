@@ -125,15 +125,6 @@ static int parse_line(struct ftg_vmalloc *vm, char *line)
 	return ret;
 }
 
-/**
- * ftg_vmalloc_read - read @proc_dir/vmallocinfo
- * @proc_dir: "/proc" or a snapshot's proc directory
- *
- * Without root (or with kptr_restrict 0) the kernel prints hashed
- * addresses; a line whose end is below its start is skipped and counted.
- *
- * Return: the areas, to free with ftg_vmalloc_free(), or NULL.
- */
 struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir)
 {
 	struct ftg_vmalloc *vm;
@@ -175,10 +166,6 @@ struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir)
 	return vm;
 }
 
-/**
- * ftg_vmalloc_free - free what ftg_vmalloc_read() returned
- * @vm: the areas, or NULL
- */
 void ftg_vmalloc_free(struct ftg_vmalloc *vm)
 {
 	if (!vm)
@@ -188,48 +175,21 @@ void ftg_vmalloc_free(struct ftg_vmalloc *vm)
 	free(vm);
 }
 
-/**
- * ftg_vmalloc_count - number of areas read
- * @vm: the areas
- *
- * Return: the count.
- */
 size_t ftg_vmalloc_count(const struct ftg_vmalloc *vm)
 {
 	return vm->areas.len;
 }
 
-/**
- * ftg_vmalloc_skipped - number of malformed or overlong lines skipped
- * @vm: the areas
- *
- * Return: the count.
- */
 size_t ftg_vmalloc_skipped(const struct ftg_vmalloc *vm)
 {
 	return vm->skipped;
 }
 
-/**
- * ftg_vmalloc_get - the @i-th area in file order
- * @vm: the areas
- * @i: index
- *
- * Return: the area (owned by @vm), or NULL when @i >= count.
- */
 const struct ftg_vmarea *ftg_vmalloc_get(const struct ftg_vmalloc *vm, size_t i)
 {
 	return ftgl_vec_at(&vm->areas, i);
 }
 
-/**
- * ftg_vmalloc_lookup - the area containing @addr
- * @vm: the areas
- * @addr: an address
- *
- * Return: the first area (in file order) with start <= @addr < end, or
- * NULL.
- */
 const struct ftg_vmarea *ftg_vmalloc_lookup(const struct ftg_vmalloc *vm,
 					    uint64_t addr)
 {
