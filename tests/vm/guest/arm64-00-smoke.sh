@@ -6,7 +6,7 @@
 # arm64 prologue's bytes, check them clean and unload.
 . /tests/lib.sh
 . /tests/arm64-lib.inc
-trap arm64_cleanup EXIT
+kmod_setup
 
 expect_eq "machine" aarch64 "$(uname -m)"
 log "kernel $(uname -r)"
@@ -22,8 +22,8 @@ for build in default fi; do
 	head -n 1 "$FTG_DEBUGFS/status" | grep -qx "ftguard-status 1" ||
 		fail "status header: $(head -n 1 "$FTG_DEBUGFS/status")"
 	expect_eq "fault_injection ($build build)" "$([ $build = fi ] && echo 1 || echo 0)" \
-		"$(status_field fault_injection)"
-	vs=$(status_field vmalloc_start) ve=$(status_field vmalloc_end)
+		"$(status fault_injection)"
+	vs=$(status vmalloc_start) ve=$(status vmalloc_end)
 	log "vmalloc $vs-$ve"
 	# kernel addresses are negative to the shell's signed arithmetic,
 	# which keeps their order

@@ -6,7 +6,7 @@
 # parent fn_b; disarmed, the record is a NOP again and counts no more.
 . /tests/lib.sh
 . /tests/arm64-lib.inc
-trap arm64_cleanup EXIT
+kmod_setup ftg_target
 
 N=3000
 load_ftguard
@@ -46,7 +46,7 @@ else
 fi
 expect_eq "check verdict of the armed site" ok "$(awk -v a="$fn_a" '($1 "") == (a "") { print $2 }' /tmp/check-armed.txt)"
 echo verify >&3 || fail "verify: $(cat <&3)"
-expect_eq "killed after verify" 0 "$(status_field killed)"
+expect_eq "killed after verify" 0 "$(status killed)"
 
 echo "$N" >/sys/kernel/debug/ftg_target/trigger || fail "trigger"
 expect_eq "fn_a hits" "$N" "$(site_field ftg_target fn_a 5)"
@@ -54,7 +54,7 @@ expect_eq "fn_b hits (not armed)" 0 "$(site_field ftg_target fn_b 5)"
 trace=$FTG_INSTANCE/trace
 expect_eq "func events" "$N" "$(grep -c ' func: ip=fn_a \[ftg_target\] parent=fn_b \[ftg_target\]$' "$trace")"
 expect_eq "func events with another parent" 0 "$(grep ' func: ' "$trace" | grep -vc 'parent=fn_b \[ftg_target\]$')"
-expect_eq "killed while armed" 0 "$(status_field killed)"
+expect_eq "killed while armed" 0 "$(status killed)"
 
 echo disarm >&3 || fail "disarm"
 expect_eq "enabled_functions after disarm" 0 "$(wc -l <"$FTG_TRACEFS/enabled_functions")"

@@ -5,7 +5,7 @@
 # admitted functions) finds each one's bytes as expected, none bad.
 . /tests/lib.sh
 . /tests/arm64-lib.inc
-trap arm64_cleanup EXIT
+kmod_setup ftg_target ftg_other
 
 load_ftguard
 load_test_module ftg_target
@@ -26,11 +26,11 @@ for f in vfs_read vfs_fsync __arm64_sys_syncfs; do
 	set -- $(awk -v a="$rec" '($1 "") == (a "")' "$FTG_DEBUGFS/sites")
 	expect_eq "$f site line" "$rec unchecked core vmlinux 0 0 $f $off $(arm64_expected $off) -" "$*"
 done
-expect_eq "admitted" "$admitted" "$(status_field admitted)"
-expect_eq "rejected" "$refused" "$(status_field rejected)"
+expect_eq "admitted" "$admitted" "$(status admitted)"
+expect_eq "rejected" "$refused" "$(status rejected)"
 
 # the whole table: an empty selection checks every site
-total=$(status_field sites)
+total=$(status sites)
 expect_eq "sites listed" "$total" "$(($(wc -l <"$FTG_DEBUGFS/sites") - 1))"
 echo check >&3 || fail "check of all sites: $(cat <&3)"
 cat <&3 >/tmp/check.txt

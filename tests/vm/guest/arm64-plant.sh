@@ -6,7 +6,7 @@
 # back to the host as a snapshot (the host's ftguard must agree).
 . /tests/lib.sh
 . /tests/arm64-lib.inc
-trap arm64_cleanup EXIT
+kmod_setup ftg_target
 
 find_nic
 nic_bar0_ioremap
@@ -14,7 +14,7 @@ foreign=$(printf '0x%x' $((NIC_MAP + 0x100)))
 log "BAR0 $NIC_BAR0 mapped at $NIC_MAP-$NIC_MAP_END; foreign site $foreign"
 
 load_ftguard fi
-expect_eq "fault_injection" 1 "$(status_field fault_injection)"
+expect_eq "fault_injection" 1 "$(status fault_injection)"
 load_test_module ftg_target
 stale=$(grep ' site: .* name=init_one action=drop reason=init-free$' "$FTG_INSTANCE/trace" |
 	sed 's/.* ip=\(0x[0-9a-f]*\) .*/\1/')

@@ -6,7 +6,7 @@
 # finds the bytes it expects; rmmod drops them all.
 . /tests/lib.sh
 . /tests/arm64-lib.inc
-trap arm64_cleanup EXIT
+kmod_setup ftg_target
 
 trace=$FTG_INSTANCE/trace
 load_ftguard

@@ -6,7 +6,7 @@
 # next has nothing in enabled_functions.
 . /tests/lib.sh
 . /tests/arm64-lib.inc
-trap arm64_cleanup EXIT
+kmod_setup ftg_target ftg_other
 
 enabled=$FTG_TRACEFS/enabled_functions
 # A vmlinux function nothing calls during the test, to keep the ops armed.
@@ -31,8 +31,8 @@ echo "select $(site_field ftg_target fn_a 1) $(site_field ftg_target fn_b 1) $vm
 echo "arm persistent" >&3 || fail "arm: $(cat <&3)"
 expect_eq "enabled_functions while armed" 3 "$(wc -l <"$enabled")"
 rmmod ftg_target || fail "rmmod of the armed ftg_target failed"
-expect_eq "armed after rmmod" 1 "$(status_field armed)"
-expect_eq "armed_sites after rmmod" 1 "$(status_field armed_sites)"
+expect_eq "armed after rmmod" 1 "$(status armed)"
+expect_eq "armed_sites after rmmod" 1 "$(status armed_sites)"
 expect_eq "enabled_functions after rmmod" "$vm_fn" "$(cut -d' ' -f1 "$enabled" | tr '\n' ' ' | sed 's/ $//')"
 expect_eq "$vm_fn state" armed "$(addr_field "$vm_ip" 2)"
 for f in fn_a fn_b; do
@@ -41,7 +41,7 @@ done
 load_test_module ftg_other
 grep '\[ftg_other\]' "$enabled" && fail "a function of ftg_other is armed"
 echo verify >&3 || fail "verify of $vm_fn after rmmod: $(cat <&3)"
-expect_eq "killed" 0 "$(status_field killed)"
+expect_eq "killed" 0 "$(status killed)"
 echo disarm >&3
 expect_eq "enabled_functions after disarm" 0 "$(wc -l <"$enabled")"
 rmmod ftg_other || fail "rmmod ftg_other"
@@ -53,11 +53,11 @@ echo "select $(site_field ftg_target fn_a 1)" >&3 || fail "select fn_a: $(cat <&
 echo arm >&3 || fail "arm fn_a: $(cat <&3)"
 expect_eq "enabled_functions with fn_a armed" 1 "$(wc -l <"$enabled")"
 rmmod ftg_target || fail "rmmod of the armed ftg_target (2) failed"
-expect_eq "armed after its last armed site went" 0 "$(status_field armed)"
+expect_eq "armed after its last armed site went" 0 "$(status armed)"
 expect_eq "enabled_functions after rmmod (2)" 0 "$(wc -l <"$enabled")"
 load_test_module ftg_other
 expect_eq "enabled_functions after ftg_other loaded" 0 "$(wc -l <"$enabled")"
-expect_eq "killed" 0 "$(status_field killed)"
+expect_eq "killed" 0 "$(status killed)"
 exec 3>&-
 rmmod ftg_other || fail "rmmod ftg_other"
 unload_ftguard
