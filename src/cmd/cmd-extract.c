@@ -91,11 +91,8 @@ static int extract_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 	struct ftg_root *root;
 	int cpu, ret = FTG_CMD_OK;
 
-	if (ctx->root) {
-		ftg_cmd_error(ctx, "extract reads the live trace buffer: --root is not allowed");
-		return FTG_CMD_ERROR;
-	}
-	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS))
+	if (ftg_cmd_live_only(ctx, "reads the live trace buffer") ||
+	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS))
 		return FTG_CMD_ERROR;
 	root = ftg_cmd_root(ctx);
 	ks = ftg_cmd_kallsyms(ctx);

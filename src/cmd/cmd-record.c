@@ -468,10 +468,8 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 				    "command or of -P's processes: give -F or -P");
 		return FTG_CMD_ERROR;
 	}
-	if (ctx->root) {
-		ftg_cmd_error(ctx, "record arms the live system: --root is not allowed");
+	if (ftg_cmd_live_only(ctx, "arms the live system"))
 		return FTG_CMD_ERROR;
-	}
 	ret = ftg_cmd_check_globs(ctx, args);
 	if (!ret)
 		ret = parse_pids(&s);

@@ -112,10 +112,8 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	size_t nsites;
 	int ret;
 
-	if (ctx->root) {
-		ftg_cmd_error(ctx, "start changes the live system: --root is not allowed");
+	if (ftg_cmd_live_only(ctx, "changes the live system"))
 		return FTG_CMD_ERROR;
-	}
 	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_events_parse(ctx, args, &events) ||
 	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
 		ftg_cmd_events_release(&events);

@@ -338,6 +338,15 @@ int ftg_cmd_need(struct ftg_cmd_ctx *ctx, unsigned int needs)
 	return 0;
 }
 
+int ftg_cmd_live_only(struct ftg_cmd_ctx *ctx, const char *does)
+{
+	if (!ctx->root)
+		return FTG_CMD_OK;
+	ftg_cmd_error(ctx, "%s %s: --root is not allowed",
+		      ctx->cmd_name ? ctx->cmd_name : "this command", does);
+	return FTG_CMD_ERROR;
+}
+
 /**
  * ftg_cmd_control_send - one request to the live module (stop, reset)
  * @ctx: the invocation; --root is refused (a snapshot cannot change)
@@ -359,12 +368,8 @@ int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,
 	struct ftg_control *ctl;
 	int ret = FTG_CMD_OK;
 
-	if (ctx->root) {
-		ftg_cmd_error(ctx, "%s changes the live system: --root is not allowed",
-			      ctx->cmd_name ? ctx->cmd_name : "this command");
-		return FTG_CMD_ERROR;
-	}
-	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
+	if (ftg_cmd_live_only(ctx, "changes the live system") ||
+	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
 		return FTG_CMD_ERROR;
 	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
 	if (!ctl)
