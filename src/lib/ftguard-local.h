@@ -83,6 +83,17 @@ void ftgl_lines_init(struct ftgl_lines *l, char *buf, size_t len);
 /* Next line without its newline, or NULL at the end. */
 char *ftgl_lines_next(struct ftgl_lines *l);
 
+/*
+ * The line loop of the kernel-file readers (kallsyms, modules,
+ * vmallocinfo, the ftrace lists): @fn parses one line of @buf[0..@len)
+ * into @obj and returns 0, -1 for a malformed line (counted in *@skipped,
+ * as is a line too long) or -2 for a failure that ends the read (its
+ * error set; prefixed here with @file). A warning names @file and the
+ * count when lines were skipped. Returns 0, or -1 after a -2.
+ */
+int ftgl_parse_lines(const char *file, char *buf, size_t len,
+		     int (*fn)(void *obj, char *line), void *obj, size_t *skipped);
+
 /* Splits @line in place at runs of spaces/tabs into at most @max words;
  * returns the number of words, or @max + 1 when there were more. */
 int ftgl_split(char *line, char **words, int max);

@@ -19,6 +19,7 @@ struct ftg_ftrace_funcs {
 	size_t skipped;
 	size_t *by_name;	/* indexes into funcs */
 	bool has_addrs;		/* read from ..._addrs */
+	const char *last_module;	/* parsing: the module name last interned */
 };
 
 static const char *const ftrace_file_names[] = {
@@ -47,9 +48,10 @@ static char *next_word(char **p)
 	return w;
 }
 
-static int parse_line(struct ftg_ftrace_funcs *ff, char *line,
-		      const char **last_module)
+static int parse_line(void *obj, char *line)
 {
+	struct ftg_ftrace_funcs *ff = obj;
+	const char **last_module = &ff->last_module;
 	struct ftg_ftrace_func *f;
 	char *p = line, *name, *rest;
 	const char *module = NULL;
@@ -131,9 +133,7 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 					       enum ftg_ftrace_file which)
 {
 	struct ftg_ftrace_funcs *ff;
-	const char *last_module = NULL;
-	struct ftgl_lines lines;
-	char *buf, *line;
+	char *buf;
 	size_t len, i;
 
 	ftg_error_clear();
@@ -162,33 +162,22 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 	}
 	ftgl_vec_init(&ff->funcs, sizeof(struct ftg_ftrace_func));
 	ff->has_addrs = which == FTG_FTRACE_AVAILABLE_ADDRS;
-	ftgl_lines_init(&lines, buf, len);
-	while ((line = ftgl_lines_next(&lines))) {
-		int ret = parse_line(ff, line, &last_module);
-
-		if (ret == -2)
-			goto fail;
-		if (ret)
-			ff->skipped++;
-	}
-	ff->skipped += lines.too_long;
+	if (ftgl_parse_lines(ftrace_file_names[which], buf, len, parse_line, ff,
+			     &ff->skipped))
+		goto fail;
 	free(buf);
 	buf = NULL;
 	ff->by_name = malloc((ff->funcs.len ? ff->funcs.len : 1) * sizeof(size_t));
 	if (!ff->by_name) {
-		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "%s: out of memory", ftrace_file_names[which]);
 		goto fail;
 	}
 	for (i = 0; i < ff->funcs.len; i++)
 		ff->by_name[i] = i;
 	ftgl_sort(ff->by_name, ff->funcs.len, sizeof(size_t), cmp_name,
 		  ff->funcs.data);
-	if (ff->skipped)
-		ftgl_warn("%s: %zu malformed lines skipped",
-			  ftrace_file_names[which], ff->skipped);
 	return ff;
 fail:
-	ftgl_err_prefix("%s", ftrace_file_names[which]);
 	free(buf);
 	ftg_ftrace_funcs_free(ff);
 	return NULL;

@@ -19,6 +19,7 @@ struct ftg_kallsyms {
 	size_t n_text;
 	char *text;			/* the file as read, for trace.dat */
 	size_t text_len;
+	const char *last_module;	/* parsing: the module name last interned */
 };
 
 /* Index comparators; @arg is the symbol array. */
@@ -45,9 +46,10 @@ static int cmp_addr(const void *a, const void *b, void *arg)
 	return i < j ? -1 : i > j;	/* stable: file order */
 }
 
-static int parse_line(struct ftg_kallsyms *ks, char *line,
-		      const char **last_module)
+static int parse_line(void *obj, char *line)
 {
+	struct ftg_kallsyms *ks = obj;
+	const char **last_module = &ks->last_module;
 	struct ftg_ksym *sym;
 	char *w[4];
 	int n = ftgl_split(line, w, 4);
@@ -101,32 +103,20 @@ static int build_indexes(struct ftg_kallsyms *ks)
 static struct ftg_kallsyms *kallsyms_parse(char *buf, size_t len)
 {
 	struct ftg_kallsyms *ks = calloc(1, sizeof(*ks));
-	const char *last_module = NULL;
-	struct ftgl_lines lines;
-	char *line;
 
 	if (!ks) {
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		return NULL;
 	}
 	ftgl_vec_init(&ks->syms, sizeof(struct ftg_ksym));
-	ftgl_lines_init(&lines, buf, len);
-	while ((line = ftgl_lines_next(&lines))) {
-		int ret = parse_line(ks, line, &last_module);
-
-		if (ret == -2)
-			goto fail;
-		if (ret)
-			ks->skipped++;
-	}
-	ks->skipped += lines.too_long;
-	if (build_indexes(ks))
+	if (ftgl_parse_lines("kallsyms", buf, len, parse_line, ks, &ks->skipped))
 		goto fail;
-	if (ks->skipped)
-		ftgl_warn("kallsyms: %zu malformed lines skipped", ks->skipped);
+	if (build_indexes(ks)) {
+		ftgl_err_prefix("kallsyms");
+		goto fail;
+	}
 	return ks;
 fail:
-	ftgl_err_prefix("kallsyms");
 	ftg_kallsyms_free(ks);
 	return NULL;
 }

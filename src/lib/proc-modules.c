@@ -17,8 +17,9 @@ struct ftg_proc_modules {
 	size_t skipped;
 };
 
-static int parse_line(struct ftg_proc_modules *pm, char *line)
+static int parse_line(void *obj, char *line)
 {
+	struct ftg_proc_modules *pm = obj;
 	struct ftg_proc_module *m;
 	char *w[7];
 	int n = ftgl_split(line, w, 7);
@@ -49,8 +50,7 @@ static int parse_line(struct ftg_proc_modules *pm, char *line)
 struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir)
 {
 	struct ftg_proc_modules *pm;
-	struct ftgl_lines lines;
-	char *buf, *line;
+	char *buf;
 	size_t len;
 
 	ftg_error_clear();
@@ -64,26 +64,11 @@ struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir)
 		return NULL;
 	}
 	ftgl_vec_init(&pm->mods, sizeof(struct ftg_proc_module));
-	ftgl_lines_init(&lines, buf, len);
-	while ((line = ftgl_lines_next(&lines))) {
-		int ret = parse_line(pm, line);
-
-		if (ret == -2) {
-			ftgl_err_prefix("modules");
-			ftg_proc_modules_free(pm);
-			pm = NULL;
-			break;
-		}
-		if (ret)
-			pm->skipped++;
+	if (ftgl_parse_lines("modules", buf, len, parse_line, pm, &pm->skipped)) {
+		ftg_proc_modules_free(pm);
+		pm = NULL;
 	}
 	free(buf);
-	if (pm) {
-		pm->skipped += lines.too_long;
-		if (pm->skipped)
-			ftgl_warn("modules: %zu malformed lines skipped",
-				  pm->skipped);
-	}
 	return pm;
 }
 

@@ -208,6 +208,27 @@ void ftgl_lines_init(struct ftgl_lines *l, char *buf, size_t len)
 	l->too_long = 0;
 }
 
+int ftgl_parse_lines(const char *file, char *buf, size_t len,
+		     int (*fn)(void *obj, char *line), void *obj, size_t *skipped)
+{
+	struct ftgl_lines lines;
+	char *line;
+	int ret;
+
+	ftgl_lines_init(&lines, buf, len);
+	while ((line = ftgl_lines_next(&lines))) {
+		ret = fn(obj, line);
+		if (ret == -2)
+			return ftgl_err_prefix("%s", file);
+		if (ret)
+			(*skipped)++;
+	}
+	*skipped += lines.too_long;
+	if (*skipped)
+		ftgl_warn("%s: %zu malformed lines skipped", file, *skipped);
+	return 0;
+}
+
 char *ftgl_lines_next(struct ftgl_lines *l)
 {
 	while (l->pos < l->end) {

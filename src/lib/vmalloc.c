@@ -102,8 +102,9 @@ static int parse_tail(struct ftg_vmalloc *vm, struct ftg_vmarea *a,
 
 #define VM_MAX_WORDS	64
 
-static int parse_line(struct ftg_vmalloc *vm, char *line)
+static int parse_line(void *obj, char *line)
 {
+	struct ftg_vmalloc *vm = obj;
 	struct ftg_vmarea *a;
 	char *w[VM_MAX_WORDS];
 	int n = ftgl_split(line, w, VM_MAX_WORDS);
@@ -128,8 +129,7 @@ static int parse_line(struct ftg_vmalloc *vm, char *line)
 struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir)
 {
 	struct ftg_vmalloc *vm;
-	struct ftgl_lines lines;
-	char *buf, *line;
+	char *buf;
 	size_t len;
 
 	ftg_error_clear();
@@ -143,26 +143,11 @@ struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir)
 		return NULL;
 	}
 	ftgl_vec_init(&vm->areas, sizeof(struct ftg_vmarea));
-	ftgl_lines_init(&lines, buf, len);
-	while ((line = ftgl_lines_next(&lines))) {
-		int ret = parse_line(vm, line);
-
-		if (ret == -2) {
-			ftgl_err_prefix("vmallocinfo");
-			ftg_vmalloc_free(vm);
-			vm = NULL;
-			break;
-		}
-		if (ret)
-			vm->skipped++;
+	if (ftgl_parse_lines("vmallocinfo", buf, len, parse_line, vm, &vm->skipped)) {
+		ftg_vmalloc_free(vm);
+		vm = NULL;
 	}
 	free(buf);
-	if (vm) {
-		vm->skipped += lines.too_long;
-		if (vm->skipped)
-			ftgl_warn("vmallocinfo: %zu malformed lines skipped",
-				  vm->skipped);
-	}
 	return vm;
 }
 
