@@ -112,13 +112,8 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	size_t nsites;
 	int ret;
 
-	if (ftg_cmd_live_only(ctx, "changes the live system"))
+	if (ftg_cmd_live_args(ctx, args, &events, "changes the live system"))
 		return FTG_CMD_ERROR;
-	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_events_parse(ctx, args, &events) ||
-	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
-		ftg_cmd_events_release(&events);
-		return FTG_CMD_ERROR;
-	}
 	if (events.n) {
 		inst = tracefs_instance_alloc(ftg_root_tracefs(ftg_cmd_root(ctx)),
 					      FTG_CMD_INSTANCE);

@@ -107,13 +107,8 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_usage_error(ctx, args->entry, "--json and --csv exclude each other");
 		return FTG_CMD_ERROR;
 	}
-	if (ftg_cmd_live_only(ctx, "reads the live system"))
+	if (ftg_cmd_live_args(ctx, args, &events, "reads the live system"))
 		return FTG_CMD_ERROR;
-	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_events_parse(ctx, args, &events) ||
-	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
-		ftg_cmd_events_release(&events);
-		return FTG_CMD_ERROR;
-	}
 	root = ftg_cmd_root(ctx);
 	live = ftg_live_open(ftg_root_tracefs(root), NULL, ftg_root_proc(root), 0);
 	if (!live) {

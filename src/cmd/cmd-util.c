@@ -347,6 +347,19 @@ int ftg_cmd_live_only(struct ftg_cmd_ctx *ctx, const char *does)
 	return FTG_CMD_ERROR;
 }
 
+int ftg_cmd_live_args(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		      struct ftg_cmd_events *events, const char *does)
+{
+	if (ftg_cmd_live_only(ctx, does))
+		return FTG_CMD_ERROR;
+	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_events_parse(ctx, args, events) ||
+	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
+		ftg_cmd_events_release(events);
+		return FTG_CMD_ERROR;
+	}
+	return FTG_CMD_OK;
+}
+
 /**
  * ftg_cmd_control_send - one request to the live module (stop, reset)
  * @ctx: the invocation; --root is refused (a snapshot cannot change)

@@ -235,6 +235,11 @@ bool ftg_cmd_events_only(const struct ftg_cmd_args *args,
 			 const struct ftg_cmd_events *evs);
 int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx);
 bool ftg_cmd_event_system_allowed(const char *system);
+/* cmd-util.c: the start of a subcommand that arms -l/-m/-n and enables -e on the live
+ * system: ftg_cmd_live_only(), the globs, the events parsed into @events
+ * (released again on failure), root, the module and tracefs. */
+int ftg_cmd_live_args(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		      struct ftg_cmd_events *events, const char *does);
 
 /* cmd-util.c: output of kernel-supplied text, escaped by ftg_escape():
  * free text keeps its spaces, a name becomes one word. */
