@@ -280,9 +280,7 @@ static int map_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	}
 	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER))
 		return FTG_CMD_ERROR;
-	root = ftg_cmd_root(ctx);
-	if (!root)
-		return FTG_CMD_ERROR;
+	root = ftg_cmd_root(ctx);	/* opened by ftg_cmd_need() */
 	map = ftg_map_load(root);
 	if (!map)
 		return ftg_cmd_lib_error(ctx, "building the address map");

@@ -14,9 +14,7 @@ static int snapshot_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 
 	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER))
 		return FTG_CMD_ERROR;
-	root = ftg_cmd_root(ctx);
-	if (!root)
-		return FTG_CMD_ERROR;
+	root = ftg_cmd_root(ctx);	/* opened by ftg_cmd_need() */
 	struct ftg_kernel_info k;
 	struct ftg_root *saved;
 

@@ -178,9 +178,7 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER))
 		return FTG_CMD_ERROR;
-	root = ftg_cmd_root(ctx);
-	if (!root)
-		return FTG_CMD_ERROR;
+	root = ftg_cmd_root(ctx);	/* opened by ftg_cmd_need() */
 	memset(&st, 0, sizeof(st));
 	if (ftg_status_read(ftg_root_debugfs(root), &st) < 0) {
 		if (ftg_error_code() != FTG_E_NO_MODULE)
