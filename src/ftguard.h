@@ -155,7 +155,7 @@ const char *ftg_root_debugfs(const struct ftg_root *root);
  *
  * Return: the tracefs mount or DIR/tracing; owned by @root.
  */
-const char *ftg_root_tracefs(const struct ftg_root *root); /* /sys/kernel/tracing */
+const char *ftg_root_tracefs(const struct ftg_root *root);
 /**
  * ftg_root_is_snapshot - is @root a saved snapshot?
  * @root: the root
