@@ -155,8 +155,7 @@ static const struct ftg_cmd_option start_options[] = {
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
-	{ .key = FTG_OPT_FORCE, .long_name = "force",
-	  .help = "arm more sites than the module's max_arm" },
+	FTG_OPTION_FORCE,
 	FTG_OPTION_END
 };
 

@@ -209,6 +209,9 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 
 /* cmd-events.c: -e SYSTEM[:EVENT], tracepoints beside the functions. */
 #define FTG_CMD_INSTANCE	"ftguard"	/* the module's trace instance */
+#define FTG_OPTION_FORCE \
+	{ .key = FTG_OPT_FORCE, .long_name = "force", \
+	  .help = "arm more sites than the module's max_arm" }
 #define FTG_OPTION_EVENTS \
 	{ .key = 'e', .long_name = "event", .arg_name = "SYSTEM[:EVENT]", \
 	  .help = "also record kernel event(s) SYSTEM[:EVENT] (repeatable; no site is " \
