@@ -39,10 +39,15 @@ status() { awk -v k="$1" '$1 == k { print $2 }' "$FTG_DEBUGFS/status"; }
 # site_ip NAME [OWNER]: the address of each site of OWNER (ftg_target by
 # default) called NAME, one a line; NAME as the sites table prints it
 # (octal escapes kept: ENVIRON, unlike awk -v, leaves backslashes alone).
-site_ip() {
-	N=$1 O=${2:-ftg_target} awk '$4 == ENVIRON["O"] && $7 == ENVIRON["N"] { print $1 }' \
+site_ip() { site_field "$1" 1 "${2:-}"; }
+# site_field NAME N [OWNER]: field N (2 state, 5 hits, 6 reads...) of the
+# same sites, one a line.
+site_field() {
+	N=$1 F=$2 O=${3:-ftg_target} awk '$4 == ENVIRON["O"] && $7 == ENVIRON["N"] { f = ENVIRON["F"]; print $f }' \
 		"$FTG_DEBUGFS/sites"
 }
+# addr_field ADDR N: field N of the site at ADDR (compared as text).
+addr_field() { awk -v a="$1" -v f="$2" '($1 "") == (a "") { print $f }' "$FTG_DEBUGFS/sites"; }
 
 # load_ftguard [fi]: the default build, or the fault-injection one.
 load_ftguard() {

@@ -11,16 +11,16 @@ kmod_setup ftg_target
 N=3000
 load_ftguard
 load_test_module ftg_target
-fn_a=$(site_field ftg_target fn_a 1)
+fn_a=$(site_field fn_a 1)
 [ -n "$fn_a" ] || fail "no fn_a site"
-prefix=$(arm64_expected "$(site_field ftg_target fn_a 8)")
+prefix=$(arm64_expected "$(site_field fn_a 8)")
 prefix=${prefix%:*}
 
 exec 3<>"$FTG_DEBUGFS/control"
 echo "select $fn_a" >&3 || fail "select: $(cat <&3)"
 echo arm >&3 || fail "arm refused: $(cat <&3)"
 expect_eq "arm response" ok "$(cat <&3)"
-expect_eq "fn_a state" armed "$(site_field ftg_target fn_a 2)"
+expect_eq "fn_a state" armed "$(site_field fn_a 2)"
 expect_eq "enabled_functions" "fn_a [ftg_target]" "$(sed 's/ *(.*//' "$FTG_TRACEFS/enabled_functions")"
 
 # The armed site: which trampoline does its bl reach?
@@ -49,8 +49,8 @@ echo verify >&3 || fail "verify: $(cat <&3)"
 expect_eq "killed after verify" 0 "$(status killed)"
 
 echo "$N" >/sys/kernel/debug/ftg_target/trigger || fail "trigger"
-expect_eq "fn_a hits" "$N" "$(site_field ftg_target fn_a 5)"
-expect_eq "fn_b hits (not armed)" 0 "$(site_field ftg_target fn_b 5)"
+expect_eq "fn_a hits" "$N" "$(site_field fn_a 5)"
+expect_eq "fn_b hits (not armed)" 0 "$(site_field fn_b 5)"
 trace=$FTG_INSTANCE/trace
 expect_eq "func events" "$N" "$(grep -c ' func: ip=fn_a \[ftg_target\] parent=fn_b \[ftg_target\]$' "$trace")"
 expect_eq "func events with another parent" 0 "$(grep ' func: ' "$trace" | grep -vc 'parent=fn_b \[ftg_target\]$')"
@@ -59,10 +59,10 @@ expect_eq "killed while armed" 0 "$(status killed)"
 echo disarm >&3 || fail "disarm"
 expect_eq "enabled_functions after disarm" 0 "$(wc -l <"$FTG_TRACEFS/enabled_functions")"
 echo check >&3 || fail "check after disarm: $(cat <&3)"
-expect_eq "fn_a after disarm" "ok $(arm64_expected "$(site_field ftg_target fn_a 8)")" \
+expect_eq "fn_a after disarm" "ok $(arm64_expected "$(site_field fn_a 8)")" \
 	"$(cat <&3 | awk -v a="$fn_a" '($1 "") == (a "") { print $2, $5 }')"
 echo 5 >/sys/kernel/debug/ftg_target/trigger
-expect_eq "fn_a hits while disarmed" "$N" "$(site_field ftg_target fn_a 5)"
+expect_eq "fn_a hits while disarmed" "$N" "$(site_field fn_a 5)"
 exec 3>&-
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard

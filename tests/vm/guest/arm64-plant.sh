@@ -19,8 +19,8 @@ load_test_module ftg_target
 stale=$(grep ' site: .* name=init_one action=drop reason=init-free$' "$FTG_INSTANCE/trace" |
 	sed 's/.* ip=\(0x[0-9a-f]*\) .*/\1/')
 [ -n "$stale" ] || fail "no init-free drop event for init_one"
-fn_a=$(site_field ftg_target fn_a 1)
-fn_b=$(site_field ftg_target fn_b 1)
+fn_a=$(site_field fn_a 1)
+fn_b=$(site_field fn_b 1)
 log "stale site $stale (freed init_one), fn_a $fn_a, fn_b $fn_b"
 
 exec 3<>"$FTG_DEBUGFS/control"
@@ -42,9 +42,9 @@ expect_eq "foreign verdict" foreign "$(verdict "$foreign")"
 expect_eq "stale actual bytes" - "$(actual "$stale")"
 expect_eq "foreign actual bytes" - "$(actual "$foreign")"
 for s in fn_a fn_b; do
-	ip=$(site_field ftg_target $s 1)
+	ip=$(site_field $s 1)
 	expect_eq "$s verdict" ok "$(verdict "$ip")"
-	expect_eq "$s bytes" "$(arm64_expected "$(site_field ftg_target $s 8)")" "$(actual "$ip")"
+	expect_eq "$s bytes" "$(arm64_expected "$(site_field $s 8)")" "$(actual "$ip")"
 	expect_eq "$s reads" 1 "$(addr_field "$ip" 6)"
 done
 expect_eq "foreign reads" 0 "$(addr_field "$foreign" 6)"

@@ -50,7 +50,7 @@ for f in fn_a fn_b trigger_write; do
 	expect_eq "$f reads" 1 "$6"
 	expect_eq "$f bytes read" "$9" "${10}"
 	set -- $(awk -v a="$1" '($1 "") == (a "")' /tmp/check.txt)
-	expect_eq "$f check line" "ok ftg_target $(arm64_expected "$(site_field ftg_target $f 8)") $(arm64_expected "$(site_field ftg_target $f 8)") $f" "$2 $3 $4 $5 $6"
+	expect_eq "$f check line" "ok ftg_target $(arm64_expected "$(site_field $f 8)") $(arm64_expected "$(site_field $f 8)") $f" "$2 $3 $4 $5 $6"
 done
 exec 3>&-
 

@@ -26,7 +26,7 @@ vm_ip=$(ftg_record_of $vm_fn)
 echo "admit $vm_fn $vm_ip" >&3 || fail "admit $vm_fn $vm_ip: $(cat <&3)"
 
 # 1. fn_a, fn_b and the vmlinux site armed; rmmod takes the module's two out.
-echo "select $(site_field ftg_target fn_a 1) $(site_field ftg_target fn_b 1) $vm_ip" >&3 ||
+echo "select $(site_field fn_a 1) $(site_field fn_b 1) $vm_ip" >&3 ||
 	fail "select: $(cat <&3)"
 echo "arm persistent" >&3 || fail "arm: $(cat <&3)"
 expect_eq "enabled_functions while armed" 3 "$(wc -l <"$enabled")"
@@ -49,7 +49,7 @@ rmmod ftg_other || fail "rmmod ftg_other"
 # 2. fn_a alone armed: its drop ends the arm.
 load_test_module ftg_target
 echo clear >&3
-echo "select $(site_field ftg_target fn_a 1)" >&3 || fail "select fn_a: $(cat <&3)"
+echo "select $(site_field fn_a 1)" >&3 || fail "select fn_a: $(cat <&3)"
 echo arm >&3 || fail "arm fn_a: $(cat <&3)"
 expect_eq "enabled_functions with fn_a armed" 1 "$(wc -l <"$enabled")"
 rmmod ftg_target || fail "rmmod of the armed ftg_target (2) failed"

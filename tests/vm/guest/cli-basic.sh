@@ -6,7 +6,6 @@
 
 cli_setup
 
-site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$FTG_DEBUGFS/sites"; }
 
 # Without the module: an answer for status, the way to load it for the rest.
 run 1 ftguard status

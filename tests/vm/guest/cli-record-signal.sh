@@ -32,14 +32,13 @@ expect_eq "events in the interrupted file (ftguard)" 10 \
 ls int.dat.* 2>/dev/null && fail "temporary files left next to int.dat"
 
 # SIGINT while a command runs: the command ends too, same guarantees
-hits() { awk '$4 == "ftg_target" && $7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sites"; }
-before=$(hits)
+before=$(site_field fn_a 5)
 ftguard record -l fn_a -o cmd.dat -- sh -c "echo 4 > $T; exec sleep 60" > cmd.out 2>&1 &
 pid=$!
 bg_track $pid
 wait_for 20 armed || { cat cmd.out; fail "record with a command never armed"; }
-hits_are() { [ "$(hits)" = "$1" ]; }
-wait_for 20 hits_are $((before + 4)) || fail "the command did not trigger ($(hits) hits)"
+hits_are() { [ "$(site_field fn_a 5)" = "$1" ]; }
+wait_for 20 hits_are $((before + 4)) || fail "the command did not trigger ($(site_field fn_a 5) hits)"
 kill -INT "$pid"
 wait "$pid"
 log "record with a command after SIGINT: $?"

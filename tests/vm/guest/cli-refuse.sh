@@ -44,7 +44,7 @@ armed && fail "armed a foreign site"
 
 # a corrupted site: mismatch, start refused
 echo unplant >&3
-fn_a=$(awk '$4 == "ftg_target" && $7 == "fn_a" { print $1 }' "$FTG_DEBUGFS/sites")
+fn_a=$(site_ip fn_a)
 echo "corrupt $fn_a" >&3 || fail "corrupt: $(cat <&3)"
 run 1 ftguard start -l fn_a
 both_have 'mismatch'

@@ -20,7 +20,7 @@ jiffies=0x$(kaddr jiffies)
 
 load_ftguard
 load_test_module ftg_target
-fn_a=$(awk '$4 == "ftg_target" && $7 == "fn_a" { print $1 }' "$FTG_DEBUGFS/sites")
+fn_a=$(site_ip fn_a)
 exec 3<>"$FTG_DEBUGFS/control"
 admit() { echo "admit $1 $2" >&3 2>/dev/null; }
 reason() { cat <&3; }

@@ -7,8 +7,6 @@
 kmod_setup ftg_target ftg_other
 
 N=3000
-sites=$FTG_DEBUGFS/sites
-site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$sites"; }
 
 load_ftguard
 load_test_module ftg_target

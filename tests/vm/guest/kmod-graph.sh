@@ -9,10 +9,8 @@
 kmod_setup ftg_target
 
 N=20
-sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
 trace=$FTG_INSTANCE/trace
-site_field() { awk -v n="$1" -v f="$2" '$4 == "ftg_target" && $7 == n { print $f }' "$sites"; }
 not_armed() { [ "$(status armed)" = 0 ]; }
 
 load_ftguard

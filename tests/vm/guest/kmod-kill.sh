@@ -12,7 +12,6 @@ kmod_setup -c 'echo nop >"$FTG_TRACEFS/current_tracer"
 	[ -w "$FTG_TRACEFS/kprobe_events" ] && echo >"$FTG_TRACEFS/kprobe_events"' ftg_target ftg_other
 
 PERIOD_MS=200
-sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
 killed() { [ "$(status killed)" = 1 ]; }
 kill_lines() { dmesg | grep -c 'ftguard: killed: '; }
@@ -46,7 +45,7 @@ echo verify >&3 || fail "verify with the function tracer: $(cat <&3)"
 # an absence cannot be polled for: let four periods pass
 usleep $((PERIOD_MS * 4000))
 killed && fail "killed while the function tracer shares fn_a: $(status kill_reason)"
-expect_eq "fn_a hits with the function tracer" 100 "$(awk -v n=fn_a '$4 == "ftg_target" && $7 == n { print $5 }' "$sites")"
+expect_eq "fn_a hits with the function tracer" 100 "$(site_field fn_a 5)"
 expect_eq "function tracer saw fn_a" 100 "$(grep -c 'fn_a <-fn_b' "$FTG_TRACEFS/trace")"
 echo nop > "$FTG_TRACEFS/current_tracer"
 echo > "$FTG_TRACEFS/set_ftrace_filter"

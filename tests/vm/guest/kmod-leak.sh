@@ -19,8 +19,7 @@ status=$FTG_DEBUGFS/status
 field() { awk -v k="$1" '$1 == k { print $2 }' "$status"; }
 armed() { grep -q '^armed 1$' "$status"; }
 not_armed() { ! armed; }
-hits() { awk '$4 == "ftg_target" && $7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sites"; }
-hits_above() { [ "$(hits)" -gt "$1" ]; }
+hits_above() { [ "$(site_field fn_a 5)" -gt "$1" ]; }
 
 # at_rest WHAT: nobody holds a control descriptor or an arm; the counters
 # agree with what the tables list.
@@ -80,7 +79,7 @@ done
 i=0
 while [ $i -lt $KILL_ROUNDS ]; do
 	i=$((i + 1))
-	before=$(hits)
+	before=$(site_field fn_a 5)
 	ftguard record -l fn_a -o kill.dat >kill.out 2>&1 &
 	pid=$!
 	bg_track $pid

@@ -8,8 +8,6 @@
 # Leave the system as found, also when a check fails half-way.
 kmod_setup ftg_target ftg_other
 
-sites=$FTG_DEBUGFS/sites
-field() { awk -v a="$1" -v f="$2" '($1 "") == (a "") { print $f }' "$sites"; }
 
 find_nic
 nic_bar0_ioremap
@@ -29,8 +27,8 @@ log "stale site $stale (freed init_one), fn_a $fn_a, fn_b $fn_b"
 exec 3<>"$FTG_DEBUGFS/control"
 echo "plant stale $stale init_one" >&3 || fail "plant stale: $(cat <&3)"
 echo "plant foreign $foreign" >&3 || fail "plant foreign: $(cat <&3)"
-expect_eq "stale state" planted "$(field "$stale" 2)"
-expect_eq "foreign state" planted "$(field "$foreign" 2)"
+expect_eq "stale state" planted "$(addr_field "$stale" 2)"
+expect_eq "foreign state" planted "$(addr_field "$foreign" 2)"
 echo "select $fn_a $fn_b $stale $foreign" >&3 || fail "select: $(cat <&3)"
 
 echo check >&3 || fail "check: $(cat <&3)"
@@ -47,12 +45,12 @@ prologue=$(awk -v a="$fn_a" '($1 "") == (a "") { print $5 }' /tmp/check.txt)
 ftg_split_prologue "$prologue" || fail "fn_a prologue: $prologue"
 expect_eq "fn_a bytes" 0f1f440000 "$site"
 cmp -s /tmp/check.txt "$FTG_DEBUGFS/check" || fail "check file differs from the response"
-expect_eq "foreign reads" 0 "$(field "$foreign" 6)"
-expect_eq "stale reads" 0 "$(field "$stale" 6)"
-expect_eq "fn_a reads" 1 "$(field "$fn_a" 6)"
-expect_eq "fn_b reads" 1 "$(field "$fn_b" 6)"
-expect_eq "foreign state" foreign "$(field "$foreign" 2)"
-expect_eq "stale state" stale "$(field "$stale" 2)"
+expect_eq "foreign reads" 0 "$(addr_field "$foreign" 6)"
+expect_eq "stale reads" 0 "$(addr_field "$stale" 6)"
+expect_eq "fn_a reads" 1 "$(addr_field "$fn_a" 6)"
+expect_eq "fn_b reads" 1 "$(addr_field "$fn_b" 6)"
+expect_eq "foreign state" foreign "$(addr_field "$foreign" 2)"
+expect_eq "stale state" stale "$(addr_field "$stale" 2)"
 
 echo arm >&3 && fail "arm accepted with stale and foreign sites"
 resp=$(cat <&3)
@@ -62,10 +60,10 @@ case "$resp" in *"stale $stale init_one"*) ;; *) fail "reason lacks the stale si
 case "$resp" in *"foreign $foreign"*) ;; *) fail "reason lacks the foreign site" ;; esac
 grep -q "^last_error check failed (2 bad)" "$FTG_DEBUGFS/status" || fail "status last_error: $(grep ^last_error "$FTG_DEBUGFS/status")"
 expect_eq "enabled_functions after refusal" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
-expect_eq "foreign reads after arm attempt" 0 "$(field "$foreign" 6)"
+expect_eq "foreign reads after arm attempt" 0 "$(addr_field "$foreign" 6)"
 
 echo unplant >&3 || fail "unplant: $(cat <&3)"
-[ -z "$(field "$stale")$(field "$foreign")" ] || fail "planted sites left after unplant"
+[ -z "$(addr_field "$stale")$(addr_field "$foreign")" ] || fail "planted sites left after unplant"
 expect_eq "unplant drop events" 2 "$(grep -c ' site: .*action=drop reason=unplant$' "$FTG_INSTANCE/trace")"
 echo arm >&3 || fail "arm after unplant: $(cat <&3)"
 expect_eq "enabled_functions after arm" 2 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"

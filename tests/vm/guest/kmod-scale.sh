@@ -60,7 +60,7 @@ done < /tmp/selects
 # Sites are counted in address order: fn_a's counter is in the second
 # chunk when more than 4,096 sites lie below it (same-width hex compares
 # as strings).
-fn_a=$(awk '$4 == "ftg_target" && $7 == "fn_a" { print $1 }' "$FTG_DEBUGFS/sites")
+fn_a=$(site_ip fn_a)
 below=$(awk -v a="$fn_a" 'NR > 1 && ($1 "") < (a "")' "$FTG_DEBUGFS/sites" | wc -l)
 [ "$below" -ge 4096 ] || fail "only $below sites below fn_a: its counter is not in the second chunk"
 echo "arm force" >&3 || fail "arm force of $nsites sites: $(cat <&3)"
@@ -68,7 +68,7 @@ expect_eq "armed sites" "$nsites" "$(status armed_sites)"
 expect_eq "enabled_functions lines" "$nsites" "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
 echo 1000 > /sys/kernel/debug/ftg_target/trigger || fail "trigger"
 expect_eq "fn_a hits (counter $below)" 1000 \
-	"$(awk '$4 == "ftg_target" && $7 == "fn_a" { print $5 }' "$FTG_DEBUGFS/sites")"
+	"$(site_field fn_a 5)"
 echo disarm >&3 || fail "disarm: $(cat <&3)"
 expect_eq "armed after disarm" 0 "$(status armed)"
 expect_eq "enabled_functions after disarm" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"

@@ -18,7 +18,7 @@ export PATH=$PATH:/usr/libexec
 insmod /lib/ftguard/fi/ftguard.ko period=200 || fail "insmod fi ftguard"
 wait_for 10 test -e "$FTG_DEBUGFS/control" || fail "no control file"
 load_test_module ftg_target
-fn_a=$(awk '$4 == "ftg_target" && $7 == "fn_a" { print $1 }' "$FTG_DEBUGFS/sites")
+fn_a=$(site_ip fn_a)
 
 ftguard status > "$OUT" 2> "$ERR"
 expect_eq "status before the kill" 0 "$?"

@@ -26,11 +26,9 @@ lockdown=/sys/kernel/security/lockdown
 [ -e "$lockdown" ] || fail "$lockdown missing (Debian's kernel has the lockdown LSM)"
 expect_eq "lockdown before" "[none] integrity confidentiality" "$(cat "$lockdown")"
 
-sites=$FTG_DEBUGFS/sites
 enabled=$FTG_TRACEFS/enabled_functions
 
 dev=/dev/ftguard
-site_hits() { awk -v n="$1" '$4 == "ftg_target" && $7 == n { print $5 }' "$sites"; }
 func_events() { grep -c ' func: ip=fn_a \[ftg_target\] parent=fn_b \[ftg_target\]$' "$FTG_INSTANCE/trace"; }
 # dev_cmd CMD: one command on a new descriptor of /dev/ftguard; its
 # response in /tmp/dev.resp, its status in DEV_ST
@@ -134,16 +132,16 @@ expect_eq "owner of start's arm" persistent "$(status owner)"
 grep -q "^fn_a \[ftg_target\]" "$enabled" ||
 	fail "fn_a not in enabled_functions: $(cat "$enabled")"
 expect_eq "enabled_functions under lockdown" 1 "$(wc -l < "$enabled")"
-hits0=$(site_hits fn_a) events0=$(func_events)
+hits0=$(site_field fn_a 5) events0=$(func_events)
 echo 7 >&6 || fail "trigger (descriptor opened before the lockdown)"
-expect_eq "fn_a hits through the arm made under lockdown" $((hits0 + 7)) "$(site_hits fn_a)"
+expect_eq "fn_a hits through the arm made under lockdown" $((hits0 + 7)) "$(site_field fn_a 5)"
 expect_eq "func events in the ftguard instance" $((events0 + 7)) "$(func_events)"
 control_refused "after the commands"
 ftguard stop >/tmp/stop.out 2>&1 || fail "ftguard stop under lockdown: $(cat /tmp/stop.out)"
 expect_eq "armed after the second stop" 0 "$(status armed)"
 expect_eq "enabled_functions after the second stop" 0 "$(wc -l < "$enabled")"
 echo 3 >&6 || fail "trigger"
-expect_eq "fn_a hits while disarmed" $((hits0 + 7)) "$(site_hits fn_a)"
+expect_eq "fn_a hits while disarmed" $((hits0 + 7)) "$(site_field fn_a 5)"
 expect_eq "killed" 0 "$(status killed)"
 # record arms, traces its command and disarms, through the device too
 ftguard record -l ftg_target:fn_a -o /tmp/lockdown.dat -- sh -c 'echo 4 >&6' \
