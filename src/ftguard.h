@@ -1089,6 +1089,7 @@ struct ftg_event {
 	uint64_t ts_ns;			/* trace clock, nanoseconds */
 	int cpu;
 	int pid;
+	int tgid;			/* pid's thread group; 0: not known */
 	int type;			/* event id (common_type) */
 	char comm[FTG_COMM_LEN];
 	char system[FTG_EVENT_NAME_LEN];
