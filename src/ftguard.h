@@ -1273,6 +1273,22 @@ int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
 		      const struct ftg_event *exit);
 
 /**
+ * ftg_graph_call_snprint - the call part of a function_graph line
+ * @buf: output
+ * @len: size of @buf
+ * @entry: as for ftg_graph_snprint()
+ * @exit: as for ftg_graph_snprint()
+ *
+ * What ftg_graph_snprint() prints after the event's name: the duration
+ * (blank for an entry) and its mark, "|", and the call indented by its
+ * depth, for a caller that shows the task and time in columns of its own.
+ *
+ * Return: what snprintf() returns; -1 with errno EINVAL when both are NULL.
+ */
+int ftg_graph_call_snprint(char *buf, size_t len, const struct ftg_event *entry,
+			   const struct ftg_event *exit);
+
+/**
  * struct ftg_graph_stat - the returns of one function, summed
  * @sym: the function, "symbol [module]" or "0x..."
  * @calls: returns seen
