@@ -68,6 +68,12 @@ static void test_graph_lines(void **state)
 	/* 30,000.123 us: over 10 ms, '*' */
 	assert_string_equal(buf, "sh-42 [001] 2.030000: graph_exit:  *  30000.123 us |  } /* fn_outer [m] */");
 	assert_int_equal(ftg_graph_snprint(buf, sizeof(buf), NULL, NULL), -1);
+	/* the call part alone, for a caller with columns of its own (the TUI) */
+	ftg_graph_call_snprint(buf, sizeof(buf), NULL, out);
+	assert_string_equal(buf, "*  30000.123 us |  } /* fn_outer [m] */");
+	ftg_graph_call_snprint(buf, sizeof(buf), leaf_in, NULL);
+	assert_string_equal(buf, "              |    fn_a [m]() {");
+	assert_int_equal(ftg_graph_call_snprint(buf, sizeof(buf), NULL, NULL), -1);
 }
 
 static void test_graph_marks(void **state)
