@@ -1765,6 +1765,7 @@ struct ftg_event {
 	uint64_t ts_ns;			/* trace clock, nanoseconds */
 	int cpu;
 	int pid;
+	int tgid;			/* pid's thread group; 0: not known */
 	int type;			/* event id (common_type) */
 	char comm[FTG_COMM_LEN];
 	char system[FTG_EVENT_NAME_LEN];
@@ -2140,6 +2141,22 @@ bool ftg_event_is_graph_exit(const struct ftg_event *ev);
  */
 int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
 		      const struct ftg_event *exit);
+
+/**
+ * ftg_graph_call_snprint - the call part of a function_graph line
+ * @buf: output
+ * @len: size of @buf
+ * @entry: as for ftg_graph_snprint()
+ * @exit: as for ftg_graph_snprint()
+ *
+ * What ftg_graph_snprint() prints after the event's name: the duration
+ * (blank for an entry) and its mark, "|", and the call indented by its
+ * depth, for a caller that shows the task and time in columns of its own.
+ *
+ * Return: what snprintf() returns; -1 with errno EINVAL when both are NULL.
+ */
+int ftg_graph_call_snprint(char *buf, size_t len, const struct ftg_event *entry,
+			   const struct ftg_event *exit);
 
 /**
  * struct ftg_graph_stat - the returns of one function, summed

@@ -86,7 +86,18 @@ static void format_event(const struct tui *tui, const struct ftg_event *ev,
 	char task[40];
 
 	snprintf(task, sizeof(task), "%s-%d", tui_name(comm, sizeof(comm), ev->comm), ev->pid);
-	if (ev->ip)
+	if (ftg_event_is_graph_entry(ev) || ftg_event_is_graph_exit(ev)) {
+		/* as `ftguard report` prints function_graph: duration | call */
+		char call[FTG_SYM_LEN + 160];
+
+		ftg_graph_call_snprint(call, sizeof(call),
+				       ftg_event_is_graph_entry(ev) ? ev : NULL,
+				       ftg_event_is_graph_exit(ev) ? ev : NULL);
+		snprintf(line, len, "%6lu.%06lu %3d %-20.20s %s",
+			 (unsigned long)(ev->ts_ns / 1000000000ULL),
+			 (unsigned long)(ev->ts_ns % 1000000000ULL / 1000), ev->cpu, task,
+			 tui_safe(sym, sizeof(sym), call));
+	} else if (ev->ip)
 		snprintf(line, len, "%6lu.%06lu %3d %-20.20s %s %s %s",
 			 (unsigned long)(ev->ts_ns / 1000000000ULL),
 			 (unsigned long)(ev->ts_ns % 1000000000ULL / 1000), ev->cpu, task,

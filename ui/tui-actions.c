@@ -92,11 +92,12 @@ int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n)
 }
 
 /*
- * Arming: the module checks the selection again and refuses (ESTALE) when
- * any site is inconsistent; the dialog then lists them with the map's
- * explanation of each.
+ * Arming (@flags: FTG_ARM_GRAPH records returns too): the module checks
+ * the selection again and refuses (ESTALE) when any site is inconsistent;
+ * the dialog then lists them with the map's explanation of each.
  */
-int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n)
+int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n,
+		   unsigned int flags)
 {
 	struct tui_model *m = &tui->m;
 	struct ftg_check_report *rep = NULL;
@@ -108,11 +109,12 @@ int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n)
 	}
 	if (!tui_control(tui) || select_exactly(tui, addrs, n) < 0)
 		return -1;
-	ret = ftg_control_arm(m->ctl, 0, &rep);
+	ret = ftg_control_arm(m->ctl, flags, &rep);
 	err = errno;
 	if (ret == 0) {
 		m->tui_armed = true;
-		tui_message(tui, false, "armed %zu site%s", n, n == 1 ? "" : "s");
+		tui_message(tui, false, "armed %zu site%s%s", n, n == 1 ? "" : "s",
+			    flags & FTG_ARM_GRAPH ? " with returns" : "");
 	} else if (err == ESTALE && rep) {
 		struct ftg_verdict *v = ftg_verdict_new(rep, m->map);
 

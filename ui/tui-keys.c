@@ -46,15 +46,19 @@ static int key_check(struct tui *tui)
 	return TUI_DIRTY_ALL;
 }
 
-static int key_arm(struct tui *tui)
+/* @flags: FTG_ARM_GRAPH arms with the returns too. */
+static int arm_selection(struct tui *tui, unsigned int flags)
 {
 	uint64_t *addrs = NULL;
 	size_t n = tui_sites_selection(tui, &addrs);
 
-	tui_action_arm(tui, addrs, n);
+	tui_action_arm(tui, addrs, n, flags);
 	free(addrs);
 	return TUI_DIRTY_ALL;
 }
+
+static int key_arm(struct tui *tui) { return arm_selection(tui, 0); }
+static int key_arm_graph(struct tui *tui) { return arm_selection(tui, FTG_ARM_GRAPH); }
 
 static int key_disarm(struct tui *tui)
 {
@@ -192,6 +196,8 @@ const struct tui_key tui_global_keys[] = {
 	{ '3', "3", "Map screen", key_screen3 },
 	{ 'c', "c", "check the marked sites (all sites when none is marked)", key_check },
 	{ 'a', "a", "arm the marked sites (or the site under the cursor)", key_arm },
+	{ 'A', "A", "arm them with their returns: calls nest, with durations (function_graph)",
+	  key_arm_graph },
 	{ 'd', "d", "disarm everything", key_disarm },
 	{ 'w', "w", "write the captured events to a trace.dat file", key_write },
 	{ '/', "/", "search (glob, or substring)", key_search },

@@ -214,7 +214,8 @@ void tui_model_rate(struct tui_model *m, uint64_t now_ms);
 /* tui-actions.c: each returns 0, or -1 with the status line saying why;
  * check and arm may open a dialog of findings. */
 int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
-int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n);
+int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n,
+		   unsigned int flags);
 int tui_action_disarm(struct tui *tui);
 int tui_action_write(struct tui *tui, const char *path);
 /* The control descriptor, opened on first use; NULL (message set) if not. */

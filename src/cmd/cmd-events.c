@@ -233,7 +233,8 @@ void ftg_cmd_events_release(struct ftg_cmd_events *evs)
  *
  * start leaves its events on and keeps no list of them: the instance is
  * ftguard's, so whatever is on there besides ftguard's own events came
- * from an -e.
+ * from an -e. The tgid record start turned on goes off too (saved_tgids
+ * keeps what it learned, for extract).
  *
  * Return: 0, or FTG_CMD_ERROR after saying why.
  */
@@ -265,6 +266,7 @@ int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx)
 		}
 	}
 	tracefs_list_free(systems);
+	tracefs_option_disable(inst, TRACEFS_OPTION_RECORD_TGID);
 	tracefs_instance_free(inst);
 	return ret;
 }

@@ -181,8 +181,11 @@ const struct ftg_cmd_entry ftg_cmd_export_entry = {
 	.description =
 		"Writes the events of FILE to OUT: 'chrome' is the trace-event\n"
 		"format that Perfetto (ui.perfetto.dev) and chrome://tracing open,\n"
-		"one instant event per function call; 'json' an array of event\n"
-		"objects with every field; 'csv' one line per event after a header.\n"
+		"one instant event per function call (a complete slice with its\n"
+		"duration per function_graph return), one track per thread under\n"
+		"its process (the tgid, when the file records it); 'json' an array\n"
+		"of event objects with every field; 'csv' one line per event after\n"
+		"a header.\n"
 		"\n"
 		"OUT is replaced only once the export is complete, and a symlink at\n"
 		"OUT is replaced, never followed.",

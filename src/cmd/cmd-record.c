@@ -44,8 +44,8 @@ struct record_session {
 	int npids;
 	bool pid_filter_set;
 	bool notrace_pid_set;		/* our own pid left out */
-	bool event_fork_was_on;
 	bool event_fork_set;
+	bool record_tgid_set;
 	ssize_t old_buffer_kb;		/* -1: not changed */
 	pid_t child;			/* 0: no command */
 	int go_fd;			/* write end: lets the child exec */
@@ -173,7 +173,18 @@ static int hide_self(struct record_session *s)
 	return 0;
 }
 
-/* Instance settings: buffer size (-b), pid filter (-P, -F). */
+/* Turns @id on in @inst; true when it was off (to turn off at the end). */
+static bool option_turn_on(struct tracefs_instance *inst, enum tracefs_option_id id)
+{
+	return !tracefs_option_is_enabled(inst, id) &&
+	       tracefs_option_enable(inst, id) == 0;
+}
+
+/*
+ * Instance settings: buffer size (-b), pid filter (-P, -F), and the
+ * kernel's tgid record (saved_tgids), which tells the file each pid's
+ * process.
+ */
 static int setup_instance(struct record_session *s)
 {
 	const char *kb_arg = ftg_args_get(s->args, 'b');
@@ -195,6 +206,7 @@ static int setup_instance(struct record_session *s)
 			return FTG_CMD_ERROR;
 		}
 	}
+	s->record_tgid_set = option_turn_on(s->inst, TRACEFS_OPTION_RECORD_TGID);
 	if (!s->npids)
 		return hide_self(s);
 	for (i = 0; i < s->npids; i++)
@@ -206,11 +218,7 @@ static int setup_instance(struct record_session *s)
 	s->pid_filter_set = true;
 	if (ftg_args_has(s->args, 'c')) {
 		/* children of the traced pids too, as trace-cmd -c */
-		s->event_fork_was_on = tracefs_option_is_enabled(s->inst,
-								 TRACEFS_OPTION_EVENT_FORK);
-		if (!s->event_fork_was_on &&
-		    tracefs_option_enable(s->inst, TRACEFS_OPTION_EVENT_FORK) == 0)
-			s->event_fork_set = true;
+		s->event_fork_set = option_turn_on(s->inst, TRACEFS_OPTION_EVENT_FORK);
 	}
 	return 0;
 }
@@ -227,6 +235,8 @@ static void restore_instance(struct record_session *s)
 		ftg_cmd_warn(s->ctx, "could not clear set_event_notrace_pid");
 	if (s->event_fork_set)
 		tracefs_option_disable(s->inst, TRACEFS_OPTION_EVENT_FORK);
+	if (s->record_tgid_set)
+		tracefs_option_disable(s->inst, TRACEFS_OPTION_RECORD_TGID);
 	if (s->old_buffer_kb >= 0 && write_buffer_kb(s->inst, (unsigned long)s->old_buffer_kb) < 0)
 		ftg_cmd_warn(s->ctx, "could not restore the buffer size to %zd KiB",
 			     s->old_buffer_kb);

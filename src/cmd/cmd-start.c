@@ -114,11 +114,14 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 	if (ftg_cmd_live_args(ctx, args, &events, "changes the live system"))
 		return FTG_CMD_ERROR;
+	inst = tracefs_instance_alloc(ftg_root_tracefs(ftg_cmd_root(ctx)),
+				      FTG_CMD_INSTANCE);
+	if (!inst) {
+		ret = ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
+		goto out;
+	}
 	if (events.n) {
-		inst = tracefs_instance_alloc(ftg_root_tracefs(ftg_cmd_root(ctx)),
-					      FTG_CMD_INSTANCE);
-		ret = inst ? ftg_cmd_events_enable(ctx, &events, inst, NULL) :
-			     ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
+		ret = ftg_cmd_events_enable(ctx, &events, inst, NULL);
 		if (ret != FTG_CMD_OK)
 			goto out;
 	}
@@ -143,6 +146,9 @@ out:
 	/* a refused start changes nothing: its events go off again */
 	if (ret != FTG_CMD_OK && inst)
 		ftg_cmd_events_disable(ctx, &events, inst);
+	/* the kernel's tgid of each task, for extract (stop turns it off) */
+	if (ret == FTG_CMD_OK)
+		tracefs_option_enable(inst, TRACEFS_OPTION_RECORD_TGID);
 	tracefs_instance_free(inst);
 	ftg_cmd_events_release(&events);
 	ftg_control_close(ctl);

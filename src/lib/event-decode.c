@@ -236,6 +236,7 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		}
 		if (trace_event_from_record(fmt->tep, &fmt->syms, &rec, &ev))
 			continue;
+		ev.tgid = trace_tgids_get(&fmt->tgids, ev.pid);
 		n++;
 		if (cb(&ev, data))
 			break;

@@ -148,6 +148,8 @@ static int use_instance_clock(struct ftg_live *live)
  * Tasks started after the session opened (the recorded command, to begin
  * with) are only named in saved_cmdlines later: merge it in again now
  * and then, so both decoded events and the file's cmdlines name them.
+ * saved_tgids likewise (it lists tasks only while an instance's
+ * record-tgid option is on).
  */
 static void refresh_cmdlines(struct ftg_live *live, bool now)
 {
@@ -168,6 +170,9 @@ static void refresh_cmdlines(struct ftg_live *live, bool now)
 		if (sscanf(line, "%d %15[^\n]", &pid, comm) == 2)
 			trace_formats_add_cmdline(live->fmt, pid, comm);
 	}
+	free(text);
+	text = tracefs_instance_file_read(live->top, "saved_tgids", NULL);
+	trace_tgids_parse(&live->fmt->tgids, text);
 	free(text);
 }
 

@@ -19,12 +19,19 @@
 #include "ftguard-local.h"
 #include "trace-local.h"
 
+/* A thread seen in the export, and the comm it was first seen with. */
+struct chrome_thread {
+	int pid;
+	int tgid;
+	char comm[FTG_COMM_LEN];
+};
+
 struct ftg_exporter {
 	FILE *out;
 	enum ftg_export_format fmt;
 	uint64_t count;
-	int *pids_named;	/* Chrome: pids given a thread_name already */
-	size_t nr_pids, alloc_pids;
+	struct chrome_thread *threads;	/* Chrome: named at the close */
+	size_t nr_threads, alloc_threads;
 	bool failed;
 };
 
@@ -101,30 +108,79 @@ struct ftg_exporter *ftg_exporter_open(FILE *out, enum ftg_export_format fmt)
 	return ex;
 }
 
-static void chrome_name_thread(struct ftg_exporter *ex, const struct ftg_event *ev)
+/*
+ * Chrome's pid is the process, its tid the thread: the tgid and the pid.
+ * A trace that does not say a pid's tgid (trace-cmd records none) shows
+ * each thread as a process of its own.
+ */
+static int chrome_pid(const struct ftg_event *ev)
 {
-	size_t i;
-	int *grown;
+	return ev->tgid > 0 ? ev->tgid : ev->pid;
+}
 
-	for (i = 0; i < ex->nr_pids; i++)
-		if (ex->pids_named[i] == ev->pid)
+/* Remembers @ev's thread for the process_name and thread_name events. */
+static void chrome_note_thread(struct ftg_exporter *ex, const struct ftg_event *ev)
+{
+	struct chrome_thread *grown;
+	size_t i;
+
+	for (i = 0; i < ex->nr_threads; i++)
+		if (ex->threads[i].pid == ev->pid &&
+		    ex->threads[i].tgid == chrome_pid(ev))
 			return;
-	if (ex->nr_pids == ex->alloc_pids) {
-		ex->alloc_pids = ex->alloc_pids ? 2 * ex->alloc_pids : 64;
-		grown = realloc(ex->pids_named, ex->alloc_pids * sizeof(*grown));
+	if (ex->nr_threads == ex->alloc_threads) {
+		ex->alloc_threads = ex->alloc_threads ? 2 * ex->alloc_threads : 64;
+		grown = realloc(ex->threads, ex->alloc_threads * sizeof(*grown));
 		if (!grown) {
 			ex->failed = true;
 			return;
 		}
-		ex->pids_named = grown;
+		ex->threads = grown;
 	}
-	ex->pids_named[ex->nr_pids++] = ev->pid;
-	fprintf(ex->out, "%s\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
-		"\"tid\":%d,\"args\":{\"name\":", ex->count ? "," : "", ev->pid,
-		ev->pid);
-	ftg_fputs_json(ex->out, ev->comm);
+	ex->threads[ex->nr_threads].pid = ev->pid;
+	ex->threads[ex->nr_threads].tgid = chrome_pid(ev);
+	snprintf(ex->threads[ex->nr_threads].comm, FTG_COMM_LEN, "%s", ev->comm);
+	ex->nr_threads++;
+}
+
+static void chrome_metadata(struct ftg_exporter *ex, const char *what, int pid,
+			    int tid, const char *name)
+{
+	fprintf(ex->out, "%s\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,"
+		"\"tid\":%d,\"args\":{\"name\":", ex->count ? "," : "", what,
+		pid, tid);
+	ftg_fputs_json(ex->out, name);
 	fputs("}}", ex->out);
 	ex->count++;
+}
+
+/*
+ * Metadata order does not matter to Chrome's format, so the names are
+ * written at the end, when every thread is known: a process is named
+ * after its group leader (pid == tgid) when the leader was seen, else
+ * after its first thread.
+ */
+static void chrome_name_threads(struct ftg_exporter *ex)
+{
+	const struct chrome_thread *t, *name;
+	size_t i, j;
+
+	for (i = 0; i < ex->nr_threads; i++) {
+		t = &ex->threads[i];
+		for (j = 0; j < i && ex->threads[j].tgid != t->tgid; j++)
+			;
+		if (j < i)
+			continue;	/* process named already */
+		name = t;
+		for (j = i; j < ex->nr_threads; j++)
+			if (ex->threads[j].tgid == t->tgid &&
+			    ex->threads[j].pid == t->tgid)
+				name = &ex->threads[j];
+		chrome_metadata(ex, "process_name", t->tgid, t->tgid, name->comm);
+	}
+	for (i = 0; i < ex->nr_threads; i++)
+		chrome_metadata(ex, "thread_name", ex->threads[i].tgid,
+				ex->threads[i].pid, ex->threads[i].comm);
 }
 
 /*
@@ -138,14 +194,15 @@ static void chrome_slice(struct ftg_exporter *ex, const struct ftg_event *ev)
 	uint64_t dur = ev->rettime > ev->calltime ? ev->rettime - ev->calltime : 0;
 	FILE *out = ex->out;
 
-	chrome_name_thread(ex, ev);
-	fprintf(out, ",\n{\"name\":");
+	chrome_note_thread(ex, ev);
+	fprintf(out, "%s\n{\"name\":", ex->count ? "," : "");
 	ftg_fputs_json(out, ev->sym[0] ? ev->sym : ev->name);
 	fprintf(out, ",\"cat\":\"function_graph\",\"ph\":\"X\",\"ts\":%" PRIu64
 		".%03u,\"dur\":%" PRIu64 ".%03u,\"pid\":%d,\"tid\":%d,"
 		"\"args\":{\"cpu\":%d,\"depth\":%d}}", ev->calltime / 1000,
 		(unsigned int)(ev->calltime % 1000), dur / 1000,
-		(unsigned int)(dur % 1000), ev->pid, ev->pid, ev->cpu, ev->depth);
+		(unsigned int)(dur % 1000), chrome_pid(ev), ev->pid, ev->cpu,
+		ev->depth);
 }
 
 /* An instant event per trace event, named by its function when it has one. */
@@ -157,14 +214,14 @@ static void chrome_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 		chrome_slice(ex, ev);
 		return;
 	}
-	chrome_name_thread(ex, ev);
-	fprintf(out, ",\n{\"name\":");
+	chrome_note_thread(ex, ev);
+	fprintf(out, "%s\n{\"name\":", ex->count ? "," : "");
 	ftg_fputs_json(out, ev->sym[0] ? ev->sym : ev->name);
 	fputs(",\"cat\":", out);
 	ftg_fputs_json(out, ev->name);
 	fprintf(out, ",\"ph\":\"i\",\"s\":\"t\",\"ts\":%" PRIu64 ".%03u,"
 		"\"pid\":%d,\"tid\":%d,\"args\":{\"cpu\":%d", ev->ts_ns / 1000,
-		(unsigned int)(ev->ts_ns % 1000), ev->pid, ev->pid, ev->cpu);
+		(unsigned int)(ev->ts_ns % 1000), chrome_pid(ev), ev->pid, ev->cpu);
 	if (ev->parent_sym[0]) {
 		fputs(",\"caller\":", out);
 		ftg_fputs_json(out, ev->parent_sym);
@@ -250,15 +307,17 @@ int ftg_exporter_close(struct ftg_exporter *ex)
 	ftg_error_clear();
 	if (!ex)
 		return 0;
-	if (ex->fmt == FTG_EXPORT_CHROME)
+	if (ex->fmt == FTG_EXPORT_CHROME) {
+		chrome_name_threads(ex);
 		fputs("\n]}\n", ex->out);
+	}
 	else if (ex->fmt == FTG_EXPORT_JSON)
 		fputs("\n]\n", ex->out);
 	ret = fflush(ex->out) || ferror(ex->out) || ex->failed ? -1 : 0;
 	if (ret)
 		ftgl_err(FTG_E_SYSTEM, errno ? errno : EIO, "writing the export: %s",
 			 strerror(errno ? errno : EIO));
-	free(ex->pids_named);
+	free(ex->threads);
 	free(ex);
 	return ret;
 }

@@ -51,18 +51,17 @@ static char graph_mark(uint64_t ns)
 	return ' ';
 }
 
-int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
-		      const struct ftg_event *exit)
+int ftg_graph_call_snprint(char *buf, size_t len, const struct ftg_event *entry,
+			   const struct ftg_event *exit)
 {
 	const struct ftg_event *ev = entry ? entry : exit;
-	uint64_t us, ns;
+	uint64_t ns;
 	char dur[32];
 	int depth;
 
 	ftg_error_clear();
 	if (!ev)
 		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "graph line: no entry and no exit");
-	us = (ev->ts_ns + 500) / 1000;
 	depth = ev->depth < 0 ? 0 : ev->depth > GRAPH_INDENT_MAX ?
 		GRAPH_INDENT_MAX : ev->depth;
 	if (exit) {
@@ -72,13 +71,26 @@ int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
 	} else {
 		snprintf(dur, sizeof(dur), "%*s", 13, "");
 	}
-	return snprintf(buf, len, "%s-%d [%03d] %" PRIu64 ".%06" PRIu64
-			": %-12s %s |  %*s%s%s%s%s", ev->comm, ev->pid, ev->cpu,
-			us / 1000000, us % 1000000, entry ? "graph_entry:" :
-			"graph_exit:", dur, 2 * depth, "",
+	return snprintf(buf, len, "%s |  %*s%s%s%s%s", dur, 2 * depth, "",
 			entry ? entry->sym : "}",
 			entry ? (exit ? "();" : "() {") : " /* ",
 			entry ? "" : exit->sym, entry ? "" : " */");
+}
+
+int ftg_graph_snprint(char *buf, size_t len, const struct ftg_event *entry,
+		      const struct ftg_event *exit)
+{
+	const struct ftg_event *ev = entry ? entry : exit;
+	char call[FTG_SYM_LEN + 160];
+	uint64_t us;
+
+	if (ftg_graph_call_snprint(call, sizeof(call), entry, exit) < 0)
+		return -1;
+	us = (ev->ts_ns + 500) / 1000;
+	return snprintf(buf, len, "%s-%d [%03d] %" PRIu64 ".%06" PRIu64
+			": %-12s %s", ev->comm, ev->pid, ev->cpu,
+			us / 1000000, us % 1000000, entry ? "graph_entry:" :
+			"graph_exit:", call);
 }
 
 struct ftg_graph_stats {

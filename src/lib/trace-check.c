@@ -274,7 +274,8 @@ static int check_formats(struct cursor *c, struct trace_file_info *info)
 	return 0;
 }
 
-static int check_options(struct cursor *c, bool *has_clock)
+static int check_options(struct cursor *c, bool *has_clock,
+			 struct trace_file_info *info)
 {
 	uint64_t id, size, at, buffer_off;
 
@@ -284,7 +285,8 @@ static int check_options(struct cursor *c, bool *has_clock)
 			return -1;
 		if (id == OPT_DONE)
 			return 0;
-		if (id > OPT_LAST_SAFE || id == OPT_PROCMAPS)
+		if ((id > OPT_LAST_SAFE && id != TRACE_OPTION_SAVED_TGIDS) ||
+		    id == OPT_PROCMAPS)
 			return fail(c, at, "option %llu is not supported",
 				    (unsigned long long)id);
 		if (get_num(c, 4, &size, "option size"))
@@ -300,6 +302,10 @@ static int check_options(struct cursor *c, bool *has_clock)
 		}
 		if (id == OPT_TRACECLOCK)
 			*has_clock = true;
+		if (id == TRACE_OPTION_SAVED_TGIDS) {
+			info->tgids_offset = c->off;
+			info->tgids_size = size;
+		}
 		if (skip(c, at + 2, size, MAX_TEXT, "option"))
 			return -1;
 	}
@@ -458,7 +464,7 @@ static int check_v6(struct cursor *c, struct trace_file_info *info)
 	if (get(c, kind, 10, "options or data type"))
 		return -1;
 	if (!memcmp(kind, "options  ", 10)) {
-		if (check_options(c, &has_clock))
+		if (check_options(c, &has_clock, info))
 			return -1;
 		at = c->off;
 		if (get(c, kind, 10, "data type"))

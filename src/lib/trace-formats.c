@@ -480,6 +480,7 @@ void ftg_trace_formats_free(struct ftg_trace_formats *fmt)
 	trace_blob_free(&fmt->printk);
 	trace_blob_free(&fmt->cmdlines);
 	trace_blob_free(&fmt->clock);
+	trace_tgids_free(&fmt->tgids);
 	trace_syms_free(&fmt->syms);
 	if (fmt->tep)
 		tep_free(fmt->tep);

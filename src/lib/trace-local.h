@@ -46,6 +46,23 @@ struct trace_syms {
 	size_t nr_modules;
 };
 
+/*
+ * The trace.dat option holding the tgid map: an id of ftguard's own, far
+ * above trace-cmd's (which count up from 0), as trace-cmd has none.
+ */
+#define TRACE_OPTION_SAVED_TGIDS	0x7f00
+
+/* pid -> tgid, sorted by pid (trace-tgids.c) */
+struct trace_tgid {
+	int pid;
+	int tgid;
+};
+
+struct trace_tgids {
+	struct trace_tgid *pairs;
+	size_t nr, alloc;
+};
+
 struct ftg_trace_formats {
 	struct trace_blob header_page;
 	struct trace_blob header_event;
@@ -57,6 +74,7 @@ struct ftg_trace_formats {
 	struct trace_blob printk;
 	struct trace_blob cmdlines;
 	struct trace_blob clock;	/* trace_clock text; may be empty */
+	struct trace_tgids tgids;	/* saved_tgids, written as an option */
 	size_t page_size;		/* header_page: data offset + size */
 	int long_size;			/* header_page: size of commit */
 	struct tep_handle *tep;
@@ -96,6 +114,13 @@ __hidden int trace_formats_add_cmdline(struct ftg_trace_formats *fmt,
 __hidden struct ftg_trace_formats *
 trace_formats_read(const char *tracefs_dir, const char *const *systems,
 		   const char *proc_dir, const struct ftg_kallsyms *ks);
+
+/* trace-tgids.c */
+__hidden int trace_tgids_set(struct trace_tgids *map, int pid, int tgid);
+__hidden int trace_tgids_get(const struct trace_tgids *map, int pid);
+__hidden int trace_tgids_parse(struct trace_tgids *map, const char *text);
+__hidden char *trace_tgids_text(const struct trace_tgids *map, size_t *size);
+__hidden void trace_tgids_free(struct trace_tgids *map);
 
 /* event-decode.c */
 __hidden int trace_event_from_record(struct tep_handle *tep,
@@ -137,6 +162,8 @@ struct trace_file_info {
 	uint64_t kallsyms_offset;
 	uint32_t kallsyms_size;
 	uint32_t nr_cpus;
+	uint64_t tgids_offset;		/* ftguard's saved-tgids option text */
+	uint32_t tgids_size;		/* 0: the file has none */
 };
 __hidden int trace_file_validate(const char *path, struct trace_file_info *info,
 				 char *err, size_t errlen);

@@ -22,32 +22,60 @@
 struct ftg_trace_file {
 	struct tracecmd_input *handle;
 	struct trace_syms syms;
+	struct trace_tgids tgids;
 	int ncpus;
 };
+
+/* @size bytes at @offset of @path, NUL-terminated (free() it), or NULL. */
+static char *read_text(const char *path, uint64_t offset, uint32_t size)
+{
+	char *text = malloc((size_t)size + 1);
+	int fd, failed;
+
+	if (!text)
+		return NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	failed = fd < 0 || pread(fd, text, size, offset) != size;
+	if (fd >= 0)
+		close(fd);
+	if (failed) {
+		free(text);
+		return NULL;
+	}
+	text[size] = '\0';
+	return text;
+}
 
 /* The module index needs the kallsyms text, which libtracecmd keeps. */
 static int load_syms(struct ftg_trace_file *tf, const char *path,
 		     const struct trace_file_info *info)
 {
 	char *text;
-	int fd, ret;
+	int ret;
 
 	if (!info->kallsyms_size)
 		return trace_syms_load(&tf->syms, NULL);
-	text = malloc((size_t)info->kallsyms_size + 1);
+	text = read_text(path, info->kallsyms_offset, info->kallsyms_size);
 	if (!text)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	ret = fd < 0 || pread(fd, text, info->kallsyms_size,
-			      info->kallsyms_offset) != info->kallsyms_size;
-	if (fd >= 0)
-		close(fd);
-	if (ret) {
-		free(text);
-		return -1;
-	}
-	text[info->kallsyms_size] = '\0';
 	ret = trace_syms_load(&tf->syms, text);
+	free(text);
+	return ret;
+}
+
+/* The tgid map, in an option libtracecmd skips: read from the file. */
+static int load_tgids(struct ftg_trace_file *tf, const char *path,
+		      const struct trace_file_info *info)
+{
+	char *text;
+	int ret;
+
+	if (!info->tgids_size)
+		return 0;
+	text = read_text(path, info->tgids_offset, info->tgids_size);
+	if (!text)
+		return -1;
+	ret = trace_tgids_parse(&tf->tgids, text);
 	free(text);
 	return ret;
 }
@@ -145,6 +173,11 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path)
 			 path, strerror(errno));
 		goto fail;
 	}
+	if (load_tgids(tf, path, &info)) {
+		snprintf(err, sizeof(err), "%s: cannot read the tgids: %s",
+			 path, strerror(errno));
+		goto fail;
+	}
 	/* no plugins: the output must not depend on what the host has */
 	tf->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!tf->handle) {
@@ -173,6 +206,7 @@ void ftg_trace_file_close(struct ftg_trace_file *tf)
 	if (tf->handle)
 		tracecmd_close(tf->handle);
 	trace_syms_free(&tf->syms);
+	trace_tgids_free(&tf->tgids);
 	free(tf);
 	errno = saved;
 }
@@ -220,6 +254,7 @@ static int iterate_one(struct tracecmd_input *handle, struct tep_record *rec,
 				    rec, &ev))
 		return 0;
 	ev.cpu = cpu;
+	ev.tgid = trace_tgids_get(&ctx->tf->tgids, ev.pid);
 	ctx->stopped = ctx->cb(&ev, ctx->data);
 	return ctx->stopped;
 }

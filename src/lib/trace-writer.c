@@ -269,7 +269,8 @@ int ftg_trace_writer_add_event(struct ftg_trace_writer *w,
 		return ftgl_err(FTG_E_BAD_EVENT, ret ? errno : E2BIG,
 				"%s: event %s:%s is larger than a page", w->path,
 				ev->system, ev->name);
-	if (trace_formats_add_cmdline(w->fmt, ev->pid, ev->comm))
+	if (trace_tgids_set(&w->fmt->tgids, ev->pid, ev->tgid) ||
+	    trace_formats_add_cmdline(w->fmt, ev->pid, ev->comm))
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	return 0;
 }
@@ -299,6 +300,8 @@ uint64_t ftg_trace_writer_bytes(const struct ftg_trace_writer *w)
 static void put_options(struct outbuf *o, struct ftg_trace_writer *w)
 {
 	const struct trace_blob *clock = &w->fmt->clock;
+	size_t tgids_size;
+	char *tgids;
 	int i;
 
 	out_put(o, "options  ", 10);
@@ -314,6 +317,17 @@ static void put_options(struct outbuf *o, struct ftg_trace_writer *w)
 		out_u16(o, OPTION_TRACECLOCK);
 		out_u32(o, clock->size + 1);
 		out_put(o, clock->text, clock->size + 1);
+	}
+	if (w->fmt->tgids.nr) {
+		tgids = trace_tgids_text(&w->fmt->tgids, &tgids_size);
+		if (!tgids) {
+			o->failed = true;
+			return;
+		}
+		out_u16(o, TRACE_OPTION_SAVED_TGIDS);
+		out_u32(o, tgids_size + 1);
+		out_put(o, tgids, tgids_size + 1);
+		free(tgids);
 	}
 	out_u16(o, OPTION_DONE);
 }

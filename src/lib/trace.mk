@@ -5,6 +5,7 @@ libftguard_la_SOURCES += \
 	src/lib/trace-local.h \
 	src/lib/trace-syms.c \
 	src/lib/trace-formats.c \
+	src/lib/trace-tgids.c \
 	src/lib/trace-encode.c \
 	src/lib/trace-writer.c \
 	src/lib/trace-check.c \

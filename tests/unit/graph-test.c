@@ -2,7 +2,7 @@
 /*
  * Function graph printing and per-function sums on hand-made events: the
  * lines report prints for a leaf call, an open call and a return, the
- * duration marks, and --stat's order and arithmetic.
+ * duration marks, --stat's order and arithmetic, and the Chrome export.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,6 +68,12 @@ static void test_graph_lines(void **state)
 	/* 30,000.123 us: over 10 ms, '*' */
 	assert_string_equal(buf, "sh-42 [001] 2.030000: graph_exit:  *  30000.123 us |  } /* fn_outer [m] */");
 	assert_int_equal(ftg_graph_snprint(buf, sizeof(buf), NULL, NULL), -1);
+	/* the call part alone, for a caller with columns of its own (the TUI) */
+	ftg_graph_call_snprint(buf, sizeof(buf), NULL, out);
+	assert_string_equal(buf, "*  30000.123 us |  } /* fn_outer [m] */");
+	ftg_graph_call_snprint(buf, sizeof(buf), leaf_in, NULL);
+	assert_string_equal(buf, "              |    fn_a [m]() {");
+	assert_int_equal(ftg_graph_call_snprint(buf, sizeof(buf), NULL, NULL), -1);
 }
 
 static void test_graph_marks(void **state)
@@ -119,44 +125,119 @@ static void test_graph_stats(void **state)
 	ftg_graph_stats_free(st);
 }
 
-/* The Chrome export of a nested call: the entries add nothing, each
- * return is one complete slice ("ph":"X") from its entry, for its
- * duration, and the JSON parses (python3, a test dependency). */
-static void test_graph_chrome(void **state)
+/*
+ * Checks a Chrome export with python3 (a test dependency: without it the
+ * test fails): the JSON loads, every "X" slice has dur >= 0, every thread
+ * (pid, tid) of an event has a thread_name with that pid, and every pid a
+ * process_name; and that it counted @counts: "slices threads processes".
+ */
+static void chrome_check(const char *json, const char *counts)
 {
-	struct ftg_event ev[NESTED_EVENTS];
-	char *buf = NULL, path[] = "/tmp/ftg-graph-XXXXXX", cmd[256];
-	struct ftg_exporter *ex;
-	size_t len = 0;
-	FILE *mem, *py;
-	int i, fd, slices = -1;
+	static const char check[] =
+		"import json, sys\n"
+		"e = json.load(open(sys.argv[1]))['traceEvents']\n"
+		"meta = [x for x in e if x['ph'] == 'M']\n"
+		"data = [x for x in e if x['ph'] != 'M']\n"
+		"assert all(x['dur'] >= 0 for x in data if x['ph'] == 'X')\n"
+		"named = {(x['pid'], x['tid']) for x in meta if x['name'] == 'thread_name'}\n"
+		"procs = {x['pid'] for x in meta if x['name'] == 'process_name'}\n"
+		"threads = {(x['pid'], x['tid']) for x in data}\n"
+		"assert threads <= named, threads - named\n"
+		"assert {p for p, t in threads} <= procs\n"
+		"print(sum(x['ph'] == 'X' for x in data), len(threads), len(procs))\n";
+	char path[] = "/tmp/ftg-chrome-XXXXXX", *cmd, out[64] = "";
+	int fd = mkstemp(path);
+	FILE *py;
 
-	(void)state;
-	nested_call(ev);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, json, strlen(json)), (ssize_t)strlen(json));
+	close(fd);
+	assert_true(asprintf(&cmd, "python3 -c \"$FTG_CHROME_CHECK\" %s", path) > 0);
+	setenv("FTG_CHROME_CHECK", check, 1);
+	py = popen(cmd, "r");
+	assert_non_null(py);
+	if (!fgets(out, sizeof(out), py))
+		out[0] = '\0';
+	assert_int_equal(pclose(py), 0);
+	unlink(path);
+	free(cmd);
+	out[strcspn(out, "\n")] = '\0';
+	assert_string_equal(out, counts);
+}
+
+static char *chrome_export(const struct ftg_event *ev, int n)
+{
+	struct ftg_exporter *ex;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int i;
+
 	mem = open_memstream(&buf, &len);
 	ex = ftg_exporter_open(mem, FTG_EXPORT_CHROME);
 	assert_non_null(ex);
-	for (i = 0; i < NESTED_EVENTS; i++)
+	for (i = 0; i < n; i++)
 		assert_int_equal(ftg_exporter_add(ex, &ev[i]), 0);
 	assert_int_equal(ftg_exporter_close(ex), 0);
 	fclose(mem);
+	return buf;
+}
+
+/* The Chrome export of a nested call: the entries add nothing, each
+ * return is one complete slice ("ph":"X") from its entry, for its
+ * duration. */
+static void test_graph_chrome(void **state)
+{
+	struct ftg_event ev[NESTED_EVENTS];
+	char *buf;
+
+	(void)state;
+	nested_call(ev);
+	buf = chrome_export(ev, NESTED_EVENTS);
 	assert_null(strstr(buf, "graph_entry"));
 	assert_non_null(strstr(buf, "\"name\":\"fn_a [m]\",\"cat\":\"function_graph\","
 			       "\"ph\":\"X\",\"ts\":2000001.000,\"dur\":0.500"));
 	assert_non_null(strstr(buf, "\"ph\":\"X\",\"ts\":2000000.000,\"dur\":30000.123"));
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, buf, len), (ssize_t)len);
-	close(fd);
-	snprintf(cmd, sizeof(cmd), "python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))"
-		 "[\"traceEvents\"]; print(sum(1 for x in e if x[\"ph\"] == \"X\" "
-		 "and x[\"dur\"] >= 0))' %s", path);
-	py = popen(cmd, "r");
-	assert_non_null(py);
-	assert_int_equal(fscanf(py, "%d", &slices), 1);
-	assert_int_equal(pclose(py), 0);
-	unlink(path);
-	assert_int_equal(slices, 2);
+	chrome_check(buf, "2 1 1");
+	free(buf);
+}
+
+/*
+ * One track per thread, grouped by process: Chrome's pid is the tgid, its
+ * tid the pid. A process is named after its leader even when another of
+ * its threads came first; a pid whose tgid the trace does not know is a
+ * process of its own.
+ */
+static void test_graph_chrome_tracks(void **state)
+{
+	struct ftg_event ev[NESTED_EVENTS + 3];
+	char *buf;
+
+	(void)state;
+	nested_call(ev);
+	/* worker thread 43 of process 41 ("app") runs the nested call */
+	for (int i = 0; i < NESTED_EVENTS; i++) {
+		ev[i].pid = 43;
+		ev[i].tgid = 41;
+		snprintf(ev[i].comm, sizeof(ev[i].comm), "worker");
+	}
+	ev[NESTED_EVENTS] = graph_event("graph_exit", "fn_b [m]", 0, 2040000000,
+					2039000000, 2040000000);
+	ev[NESTED_EVENTS].pid = ev[NESTED_EVENTS].tgid = 41;
+	snprintf(ev[NESTED_EVENTS].comm, sizeof(ev->comm), "app");
+	ev[NESTED_EVENTS + 1] = ev[NESTED_EVENTS];
+	ev[NESTED_EVENTS + 1].pid = ev[NESTED_EVENTS + 1].tgid = 50;
+	ev[NESTED_EVENTS + 2] = ev[NESTED_EVENTS];
+	ev[NESTED_EVENTS + 2].pid = 60;
+	ev[NESTED_EVENTS + 2].tgid = 0;
+	buf = chrome_export(ev, NESTED_EVENTS + 3);
+	assert_non_null(strstr(buf, "\"dur\":30000.123,\"pid\":41,\"tid\":43,"));
+	assert_non_null(strstr(buf, "{\"name\":\"process_name\",\"ph\":\"M\","
+			       "\"pid\":41,\"tid\":41,\"args\":{\"name\":\"app\"}}"));
+	assert_non_null(strstr(buf, "{\"name\":\"thread_name\",\"ph\":\"M\","
+			       "\"pid\":41,\"tid\":43,\"args\":{\"name\":\"worker\"}}"));
+	assert_non_null(strstr(buf, "\"pid\":60,\"tid\":60,"));
+	chrome_check(buf, "5 4 3");
 	free(buf);
 }
 
@@ -167,6 +248,7 @@ int main(void)
 		cmocka_unit_test(test_graph_marks),
 		cmocka_unit_test(test_graph_stats),
 		cmocka_unit_test(test_graph_chrome),
+		cmocka_unit_test(test_graph_chrome_tracks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

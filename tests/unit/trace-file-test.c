@@ -431,6 +431,53 @@ static void test_abandoned_writer_leaves_nothing(void **state)
 	ftg_trace_formats_free(fmt);
 }
 
+/*
+ * Each pid's tgid travels in an option of ftguard's own: our reader gives
+ * it back, and trace-cmd reads the file as if it were not there (same
+ * report, nothing on stderr).
+ */
+static void test_tgids_option(void **state)
+{
+	struct ftg_trace_formats *fmt = tt_formats();
+	char *dir = tt_tmpdir(), *file = tt_path(dir, "tgid.dat"), *cmd;
+	struct ev_list decoded = { 0 }, back = { 0 };
+	struct ftg_trace_writer *w;
+	struct ftg_trace_file *tf;
+	char err[256] = "";
+	size_t i;
+	FILE *fp;
+
+	fixture_pages(fmt, NULL, &decoded);
+	w = ftg_trace_writer_create(file, fmt, 2);
+	assert_non_null(w);
+	for (i = 0; i < decoded.n; i++) {
+		decoded.ev[i].tgid = decoded.ev[i].pid + 100000;
+		assert_int_equal(ftg_trace_writer_add_event(w, &decoded.ev[i]), 0);
+	}
+	assert_int_equal(ftg_trace_writer_close(w), 0);
+	tf = ftg_trace_file_open(file);
+	assert_non_null(tf);
+	assert_int_equal(ftg_trace_file_iterate(tf, collect, &back), 0);
+	ftg_trace_file_close(tf);
+	assert_int_equal(back.n, decoded.n);
+	for (i = 0; i < back.n; i++)
+		assert_int_equal(back.ev[i].tgid, back.ev[i].pid + 100000);
+	assert_kernel_report(file);
+	assert_true(asprintf(&cmd, "trace-cmd report -i '%s' 2>&1 >/dev/null", file) > 0);
+	fp = popen(cmd, "r");
+	assert_non_null(fp);
+	if (!fgets(err, sizeof(err), fp))
+		err[0] = '\0';
+	assert_int_equal(pclose(fp), 0);
+	assert_string_equal(err, "");
+	free(cmd);
+	free(decoded.ev);
+	free(back.ev);
+	free(file);
+	tt_rmdir(dir);
+	ftg_trace_formats_free(fmt);
+}
+
 /* Lost-event stats travel as CPUSTAT options: trace-cmd --stat shows them. */
 static void test_cpu_stats_option(void **state)
 {
@@ -553,6 +600,7 @@ int main(void)
 		cmocka_unit_test(test_ftguard_pages_trace_cmd_report),
 		cmocka_unit_test(test_abandoned_writer_leaves_nothing),
 		cmocka_unit_test(test_cpu_stats_option),
+		cmocka_unit_test(test_tgids_option),
 		cmocka_unit_test(test_writer_rejects_bad_input),
 		cmocka_unit_test(test_overrun_page),
 	};

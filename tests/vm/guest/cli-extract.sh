@@ -1,6 +1,7 @@
 #!/bin/sh
 # ftguard extract -o FILE writes what the instance holds after start/stop
-# (stop keeps the buffer) as a trace.dat both reports read; reading empties
+# (stop keeps the buffer) as a trace.dat both reports read, with each
+# task's tgid (start turns record-tgid on, stop off); reading empties
 # the buffer, reset empties it too; with sites still armed it warns.
 # start -e enables a tracepoint until stop (reset too), extract writes its
 # format although stop turned it off, and trace-cmd report reads both kinds
@@ -15,11 +16,15 @@ fn_a_in() { ftguard report -i "$1" | grep -c ': func: fn_a'; }
 
 ftguard -q reset || fail "reset"
 ftguard -q start -l fn_a || fail "start"
+expect_eq "record-tgid after start" 1 "$(cat "$FTG_INSTANCE/options/record-tgid")"
 echo 5 > "$T" || fail "trigger"
 ftguard -q stop || fail "stop"
+expect_eq "record-tgid after stop" 0 "$(cat "$FTG_INSTANCE/options/record-tgid")"
 run 0 ftguard extract -o x.dat
 cat "$ERR"
 [ -s x.dat ] || fail "no x.dat"
+# the file says which process the triggering shell is (saved_tgids)
+strings x.dat | grep -qx "$$ $$" || fail "no tgid for the shell ($$) in x.dat"
 expect_eq "fn_a events extracted after stop" 5 "$(fn_a_in x.dat)"
 trace-cmd report -i x.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report"; }
 [ -s tc.err ] && { cat tc.err; fail "trace-cmd report warned"; }

@@ -7,7 +7,8 @@
 # warning and shows the same calls; nothing is left armed. vfs_read
 # under dd: each of dd's (at least 50) calls has its return. start -p
 # function_graph arms with exits until stop; stream -p prints entries and
-# returns as they come.
+# returns as they come. The Chrome export of two forked processes puts
+# each on its own process track, named.
 . /tests/lib.sh
 
 cli_setup
@@ -102,6 +103,40 @@ run 0 ftguard report --stat -i v.dat
 calls=$(awk '$1 == "vfs_read" { print $2 }' "$OUT")
 [ "${calls:-0}" -ge "$dd_calls" ] || { cat "$OUT"; fail "--stat vfs_read returns: ${calls:-none} < $dd_calls"; }
 
+# Chrome export: one track per thread, grouped by process (pid = tgid,
+# tid = pid). Two forked dd processes: the file carries the kernel's
+# saved_tgids for each (each its own process), every event is on its
+# process's track, every thread has its thread_name and process_name.
+run 0 ftguard record -p function_graph -l vfs_read -o t.dat -- \
+	sh -c 'dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null; (dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null) & wait'
+trace-cmd report -i t.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report of t.dat"; }
+[ -s tc.err ] && { cat tc.err; fail "trace-cmd report of a file with tgids wrote to stderr"; }
+dd_pids=$(sed -n 's/^ *dd-\([0-9]*\) .*graph_exit: *func=vfs_read .*/\1/p' tc.txt | sort -u)
+expect_eq "dd processes traced" 2 "$(echo "$dd_pids" | wc -l)"
+for p in $dd_pids; do
+	strings t.dat | grep -qx "$p $p" || fail "no tgid for dd $p in t.dat"
+done
+run 0 ftguard export -f chrome -i t.dat -o t.json
+export_file t.json
+# one event a line: {"name":...,"ph":"X",...,"pid":P,"tid":T,...}
+field() { sed -n "s/.*\"ph\":\"$1\".*\"pid\":\([0-9]*\),\"tid\":\([0-9]*\).*/\1 \2/p" t.json; }
+field X | awk '$1 != $2 { print "pid " $1 " tid " $2 " on a single-threaded task"; bad = 1 } END { exit bad }' ||
+	fail "a single-threaded task's events are not on its own process"
+for p in $dd_pids; do
+	n=$(field X | grep -c "^$p $p\$")
+	[ "$n" -ge 20 ] || fail "dd $p: $n vfs_read slices, it made 20 reads"
+	grep -q "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":$p,\"tid\":$p,\"args\":{\"name\":\"dd\"}}" t.json ||
+		fail "no thread_name for dd $p"
+	grep -q "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":$p,\"tid\":$p,\"args\":{\"name\":\"dd\"}}" t.json ||
+		fail "no process_name for dd $p"
+done
+for pair in $(field X | sort -u | tr ' ' ,); do
+	grep -q "\"thread_name\",\"ph\":\"M\",\"pid\":${pair%,*},\"tid\":${pair#*,}," t.json ||
+		fail "thread ${pair#*,} of ${pair%,*} has no thread_name"
+done
+grep -q '"dur":-' t.json && fail "a slice with a negative duration"
+log "chrome: $(grep -c '"ph":"X"' t.json) slices, $(grep -c '"process_name"' t.json) processes"
+
 # stream -p function_graph: entries open and returns close as they happen
 ftguard stream -p function_graph -l fn_inner > s.out 2> s.err &
 pid=$!
@@ -116,7 +151,7 @@ wait $pid
 expect_eq "stream -p exit status" 0 "$?"
 wait_for 10 grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "stream -p left an arm"
 
-rm -f g.dat v.dat tc.* fg.txt graph.txt s.out s.err
+rm -f g.dat v.dat t.dat t.json tc.* fg.txt graph.txt s.out s.err
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass

@@ -28,17 +28,83 @@ if ! busybox_applets=$("$busybox" --list 2>/dev/null); then
 	busybox_applets=$(/bin/busybox --list)
 fi
 
-# host_checks OUTDIR TEST...: after the boot, the amd64 tools read the
-# 32-bit snapshot that i386-e1000e-reuse exported (doc/reliability.md): map
-# lists the freed init area and the ioremap over it as overlapping, check
-# calls the planted site stale in that ioremap, map --at the planted
-# address names both. One PASS:/FAIL: line each.
+# host_checks OUTDIR TEST...: after the boot, the host reads what the
+# guest tests exported, one PASS:/FAIL: line each check.
 host_checks() {
-	local out=$1/i386-e1000e-reuse t ran=0 snap tool=$builddir/ftguard
-	local init_region stale name
+	local out=$1 t
 	shift
-	for t in "$@"; do [ "$t" = i386-e1000e-reuse ] && ran=1; done
-	[ "$ran" = 1 ] || return 0
+	for t in "$@"; do
+		case $t in
+		i386-e1000e-reuse) host_check_reuse "$out/$t" ;;
+		i386-graph) host_check_graph "$out/$t" ;;
+		esac
+	done
+}
+
+# host_check_graph OUT: trace-cmd makes a trace.dat of the raw pages and
+# formats i386-graph exported (`trace-cmd restore`) and reports it without
+# a complaint, with as many graph entries and exits of each function as
+# the guest's trace file showed.
+host_check_graph() {
+	local out=$1 raw=$1/raw f want got
+	if ! command -v trace-cmd >/dev/null; then
+		echo "SKIP: host-i386-graph (no trace-cmd on the host)"
+		return 0
+	fi
+	if [ ! -f "$out/i386-graph-raw.tar.gz" ] || [ ! -f "$out/graph.txt" ]; then
+		echo "FAIL: host-i386-graph: i386-graph exported no raw pages"
+		return 0
+	fi
+	rm -rf "$raw"
+	mkdir -p "$raw"
+	tar xzf "$out/i386-graph-raw.tar.gz" -C "$raw" ||
+		{ echo "FAIL: host-i386-graph: cannot unpack the raw pages"; return 0; }
+	if ! trace-cmd restore -c -t "$raw" -k "$raw/kallsyms" -o "$out/head.dat" >"$out/restore.log" 2>&1 ||
+		! trace-cmd restore -i "$out/head.dat" -o "$out/graph.dat" "$raw"/cpu*.raw >>"$out/restore.log" 2>&1; then
+		echo "FAIL: host-i386-graph: trace-cmd restore failed (see $out/restore.log)"
+		return 0
+	fi
+	if ! trace-cmd report -i "$out/graph.dat" >"$out/report.txt" 2>"$out/report.err" ||
+		grep -Eiq 'warn|fail|error|bad|unknown' "$out/report.err"; then
+		echo "FAIL: host-i386-graph: trace-cmd report complained (see $out/report.err)"
+		return 0
+	fi
+	for f in graph_entry:fn_outer graph_exit:fn_outer graph_entry:fn_inner graph_exit:fn_inner \
+		graph_entry:fn_a graph_exit:fn_a; do
+		want=$(grep -c "${f%%:*}: func=${f#*:} " "$out/graph.txt")
+		got=$(grep -cE "${f%%:*}: *func=${f#*:}[ +]" "$out/report.txt")
+		if [ "$want" = 0 ] || [ "$got" != "$want" ]; then
+			echo "FAIL: host-i386-graph: trace-cmd report shows $got ${f/:/ of }, the guest $want (see $out/report.txt)"
+			return 0
+		fi
+	done
+	echo "PASS: host-i386-graph (trace-cmd report of the 32-bit pages: the guest's $(wc -l < "$out/graph.txt") graph events)"
+	# ftguard report nests the same file: outer { inner { fn_a(); } }
+	if [ ! -x "$builddir/ftguard" ]; then
+		echo "SKIP: host-i386-graph-report (no $builddir/ftguard)"
+		return 0
+	fi
+	"$builddir/ftguard" report -i "$out/graph.dat" >"$out/ftguard-report.txt" 2>&1
+	want=$(grep -c 'graph_entry: func=fn_inner ' "$out/graph.txt")
+	for f in "1:|  fn_outer() {" "$want:|    fn_inner() {" "$want: us |      fn_a();" \
+		"$want: us |    } /\* fn_inner \*/" "1: us |  } /\* fn_outer \*/"; do
+		got=$(grep -c -- "${f#*:}\$" "$out/ftguard-report.txt")
+		if [ "$got" != "${f%%:*}" ]; then
+			echo "FAIL: host-i386-graph-report: ${got} lines '${f#*:}', want ${f%%:*} (see $out/ftguard-report.txt)"
+			return 0
+		fi
+	done
+	echo "PASS: host-i386-graph-report (ftguard report nests fn_outer, $want fn_inner and fn_a)"
+}
+
+# host_check_reuse OUT: the amd64 tools read the 32-bit snapshot that
+# i386-e1000e-reuse exported (doc/reliability.md): map lists the freed
+# init area and the ioremap over it as overlapping, check calls the
+# planted site stale in that ioremap, map --at the planted address names
+# both.
+host_check_reuse() {
+	local out=$1 t snap tool=$builddir/ftguard
+	local init_region stale name
 	if [ ! -x "$tool" ]; then
 		echo "SKIP: host-i386-snapshot (no $tool: build the userspace first)"
 		return 0
