@@ -67,6 +67,11 @@ log "events: $fast fast, $slow slow, $(status events_shared) shared"
 [ "$slow" -ge 1 ] || fail "no slow-path event"
 # The trace names the task (its comm was saved), never "<...>".
 expect_eq "func events of an unnamed task" 0 "$(grep ' func: ' "$trace" | grep -c '<\.\.\.>')"
+# So does it for a task that comes after the first (a new one on a CPU).
+sh -c 'echo $$ > /tmp/child.pid; echo 50 > /sys/kernel/debug/ftg_target/trigger'
+child=$(cat /tmp/child.pid)
+expect_eq "func events of the second task" 50 "$(grep ' func: ' "$trace" | grep -c -- "-$child ")"
+expect_eq "func events of the second task, unnamed" 0 "$(grep ' func: ' "$trace" | grep -- "-$child " | grep -c '<\.\.\.>')"
 # Both ways record the same context: irqs-off, preempt depth and
 # migrate-disable (the latency columns 1, 4, 5) are one value for all N.
 ctx=$(grep ' func: ' "$trace" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { f = $(i + 1); print substr(f, 1, 1) substr(f, 4, 2); break } }' | sort -u)
@@ -105,8 +110,8 @@ fast=$(status events_fast)
 echo 100 > /sys/kernel/debug/ftg_target/trigger
 expect_eq "func events with tracing_on back" $((before + 100)) "$(count_func "$trace")"
 [ "$(status events_fast)" -gt "$fast" ] || fail "no fast event after tracing_on 1"
-expect_eq "fn_a hits" $((N + 500)) "$(site_field fn_a 5)"
-N=$((N + 500))
+expect_eq "fn_a hits" $((N + 550)) "$(site_field fn_a 5)"
+N=$((N + 550))
 
 # a manual verify of the armed site passes and does not kill
 echo verify >&3 || fail "verify: $(cat <&3)"
