@@ -30,4 +30,7 @@ has linux/fs.h 'no_llseek' && define FTG_HAVE_NO_LLSEEK
 has linux/fprobe.h 'typedef int \(\*fprobe_entry_cb\)' &&
 	has linux/fprobe.h 'unsigned long ret_ip, struct pt_regs \*regs,' &&
 	define FTG_HAVE_FPROBE_PT_REGS
+# ring_buffer_unlock_commit() lost its event argument (6.8)
+has linux/ring_buffer.h 'int ring_buffer_unlock_commit\(struct trace_buffer \*buffer\);' &&
+	define FTG_HAVE_RB_COMMIT_BUFFER_ONLY
 echo "#endif"

@@ -258,6 +258,22 @@ int ftg_graph_disarm(void);
 int ftg_graph_disarm_site(struct ftg_patch_site *s);
 unsigned long ftg_graph_missed(void);
 
+/* ftg_trace.c: the hot events, written as doc/performance.md tells */
+enum ftg_hot_count {
+	FTG_HOT_COUNT_FAST,	/* straight into the ring buffer */
+	FTG_HOT_COUNT_SLOW,	/* the kernel's event reserve and commit */
+	FTG_HOT_COUNT_SHARED,	/* the tracepoint: another user wants them */
+	FTG_NR_HOT_COUNTS
+};
+void ftg_emit_func(unsigned long ip, unsigned long parent_ip);
+void ftg_emit_graph_entry(unsigned long func, int depth);
+void ftg_emit_graph_exit(unsigned long func, int depth, u64 calltime,
+			 u64 rettime);
+void ftg_hot_refresh(void);
+unsigned long ftg_hot_events(enum ftg_hot_count kind);
+void ftg_hot_init(const char *name);
+void ftg_hot_exit(void);
+
 /* ftg_control.c */
 extern const struct file_operations ftg_control_fops;
 void ftg_sessions_forget(unsigned long ip);

@@ -104,7 +104,7 @@ static void ftg_callback(unsigned long ip, unsigned long parent_ip,
 	if (bit < 0)
 		return;
 	if (ftg_count_hit(ip))
-		trace_func(ip, parent_ip);
+		ftg_emit_func(ip, parent_ip);
 	ftrace_test_recursion_unlock(bit);
 }
 
@@ -412,6 +412,7 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	set = ftg_armset_new(sess->sel, sess->nsel);
 	if (!set)
 		goto out;
+	ftg_hot_refresh();
 	if (graph) {
 		ret = ftg_arm_graph(set, why, len);
 		if (ret)

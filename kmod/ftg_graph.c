@@ -35,7 +35,6 @@
 #include <linux/trace_clock.h>
 
 #include "ftg.h"
-#include "ftg_trace.h"
 
 #if defined(CONFIG_FPROBE) && defined(FTG_HAVE_FPROBE_PT_REGS)
 #define FTG_GRAPH_FPROBE	1
@@ -110,7 +109,7 @@ static bool ftg_graph_enter(unsigned long ip, struct ftg_graph_call *call)
 	if (!g || !rcu_is_watching() || !ftg_count_hit(ip))
 		return false;
 	call->depth = ftg_graph_depth(g);
-	trace_graph_entry(ip, call->depth);
+	ftg_emit_graph_entry(ip, call->depth);
 	call->calltime = trace_clock_local();
 	return true;
 }
@@ -119,7 +118,7 @@ static void ftg_graph_leave(unsigned long ip, const struct ftg_graph_call *call)
 {
 	u64 rettime = trace_clock_local();
 
-	trace_graph_exit(ip, call->depth, call->calltime, rettime);
+	ftg_emit_graph_exit(ip, call->depth, call->calltime, rettime);
 }
 #endif
 

@@ -85,6 +85,7 @@ static void ftg_instance_put(void)
 
 	if (!ftg.tr)
 		return;
+	ftg_hot_exit();
 	for (i = 0; i < ARRAY_SIZE(ftg_events); i++)
 		trace_array_set_clr_event(ftg.tr, "ftguard", ftg_events[i],
 					  false);
@@ -112,6 +113,7 @@ static int ftg_instance_init(void)
 			return ret;
 		}
 	}
+	ftg_hot_init("ftguard");
 	return 0;
 }
 

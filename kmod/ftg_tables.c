@@ -89,6 +89,10 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 	seq_printf(m, "arm_mode %s\ngraph_hook %s\ngraph_missed %lu\n",
 		   !ftg.armset ? "none" : ftg.graph ? "graph" : "function",
 		   ftg_graph_mechanism, ftg_graph_missed());
+	seq_printf(m, "events_fast %lu\nevents_slow %lu\nevents_shared %lu\n",
+		   ftg_hot_events(FTG_HOT_COUNT_FAST),
+		   ftg_hot_events(FTG_HOT_COUNT_SLOW),
+		   ftg_hot_events(FTG_HOT_COUNT_SHARED));
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

@@ -54,6 +54,22 @@ function stats(   a, i, k) {
 	st_lo = a[k]
 	st_hi = a[nr + 1 - k]
 }
+# 3 and 9: events (9: calls with entry and exit) per second of ftguard's
+# record over trace-cmd's, rep by rep, from keys P.ftguard_ns and so on
+function record_row(fig, p, title, target, what,   i, c, fe, te) {
+	if (!has(p ".ftguard_ns") || !has(p ".tracecmd_ns"))
+		return
+	nr = 0
+	for (i = 1; i <= cnt[p ".ftguard_ns"] && i <= cnt[p ".tracecmd_ns"]; i++)
+		if (val[p ".tracecmd_events", i] > 0)
+			r[++nr] = (val[p ".ftguard_events", i] / val[p ".ftguard_ns", i]) / \
+				  (val[p ".tracecmd_events", i] / val[p ".tracecmd_ns", i])
+	c = median(p ".calls")
+	fe = median(p ".ftguard_events"); te = median(p ".tracecmd_events")
+	row(fig, title, 2, target,
+	    sprintf("%.0f vs %.0f%s/s; lost %d vs %d of %d", fe / (median(p ".ftguard_ns") / 1e9),
+		    te / (median(p ".tracecmd_ns") / 1e9), what == "" ? " ev" : what, c - fe, c - te, c))
+}
 # ratios of key a over key b, pair by pair, into r[1..nr]
 function pair_ratios(a, b,   i) {
 	nr = 0
@@ -138,19 +154,9 @@ END {
 			     (median("perhit.ftguard") - bb) / h - fd, fo, kd, (median("perhit.kernel") - bb) / h - kd))
 	}
 
-	# 3: events per second of the whole process, rep by rep
-	if (has("record.ftguard_ns") && has("record.tracecmd_ns")) {
-		nr = 0
-		for (i = 1; i <= cnt["record.ftguard_ns"] && i <= cnt["record.tracecmd_ns"]; i++)
-			if (val["record.tracecmd_events", i] > 0)
-				r[++nr] = (val["record.ftguard_events", i] / val["record.ftguard_ns", i]) / \
-					  (val["record.tracecmd_events", i] / val["record.tracecmd_ns", i])
-		c = median("record.calls")
-		fe = median("record.ftguard_events"); te = median("record.tracecmd_events")
-		row(3, "record: events/s vs trace-cmd record", 2, ">=1.0",
-		    sprintf("%.0f vs %.0f ev/s; lost %d vs %d of %d", fe / (median("record.ftguard_ns") / 1e9),
-			    te / (median("record.tracecmd_ns") / 1e9), c - fe, c - te, c))
-	}
+	# 3 and 9: events per second of the whole process, rep by rep
+	record_row(3, "record", "record: events/s vs trace-cmd record", ">=1.0", "")
+	record_row(9, "grecord", "record -p function_graph vs trace-cmd", "-", " calls")
 
 	if (has("startup.ftguard") && has("startup.tracecmd")) {
 		pair_ratios("startup.ftguard", "startup.tracecmd")

@@ -287,6 +287,46 @@ if want 3 || want 4; then
 	unload_ftguard
 fi
 
+# ---- 9: record throughput with returns ----------------------------------
+# Figure 3 with -p function_graph on both sides. events: calls whose entry
+# and exit both made it into the file: for ftguard a graph_exit of fn_a
+# right after its graph_entry; for trace-cmd a leaf line "fn_a();" (the
+# report folds an entry and its exit into one; an entry without its exit
+# prints "fn_a() {").
+graph_pairs_ftguard() {
+	trace-cmd report -i "$1" 2>/dev/null |
+		awk '/graph_entry: .*fn_a/ { open = 1; next }
+		     /graph_exit: .*fn_a/ { if (open) n++; open = 0; next }
+		     END { print n + 0 }'
+}
+graph_pairs_tracecmd() { trace-cmd report -i "$1" 2>/dev/null | grep -c 'fn_a();'; }
+# A failed record counts no event (it shows in the row) rather than ending
+# the whole run: this figure has no target.
+rec_graph_ftguard() {
+	rm -f fg.dat
+	ftguard -q record --no-progress -p function_graph -l 'ftg_target:fn_a' -b 1024 -o fg.dat -- sh -c "echo $1 > $TRIG" >/dev/null 2>&1 ||
+		log "figure 9: ftguard record failed"
+}
+rec_graph_tracecmd() {
+	rm -f tc.dat
+	trace-cmd record -p function_graph -l fn_a -b 1024 -o tc.dat sh -c "echo $1 > $TRIG" >/dev/null 2>&1 ||
+		log "figure 9: trace-cmd record failed"
+}
+if want 9; then
+	load_ftguard
+	load_test_module ftg_target
+	for r in $(seq "$REPS"); do
+		timed grecord ftguard_ns rec_graph_ftguard "$REC_HITS"
+		sample grecord ftguard_events "$(graph_pairs_ftguard fg.dat)"
+		timed grecord tracecmd_ns rec_graph_tracecmd "$REC_HITS"
+		sample grecord tracecmd_events "$(graph_pairs_tracecmd tc.dat)"
+	done
+	sample grecord calls "$REC_HITS"
+	rm -f fg.dat tc.dat
+	rmmod ftg_target
+	unload_ftguard
+fi
+
 # ---- 6: arm cost ----------------------------------------------------------
 # Cold sites: functions of the generated ftg_cold.ko that nothing calls. N
 # of them armed by ftguard in one `arm force` (one ftrace_set_filter_ips

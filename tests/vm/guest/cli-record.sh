@@ -1,7 +1,7 @@
 #!/bin/sh
 # ftguard record -l fn_a -- <trigger N>: exactly N fn_a events with caller
-# fn_b in trace.dat, as trace-cmd report reads it; ftguard report agrees
-# line for line (pid, CPU, timestamp, function, caller); the Chrome export
+# fn_b in trace.dat, as trace-cmd report reads it, named after their task;
+# ftguard report agrees line for line (pid, CPU, timestamp, function, caller); the Chrome export
 # has the N events; nothing is left armed.
 . /tests/lib.sh
 
@@ -48,6 +48,9 @@ if ! cmp -s tc.norm fg.norm; then
 	fail "ftguard report and trace-cmd report disagree"
 fi
 log "reports agree on $N lines"
+# every event names its task, sh (comm saved), never "<...>"
+expect_eq "trace-cmd: func events not of sh" 0 "$(grep ' func: ' tc.txt | grep -vc '^ *sh-[0-9]')"
+expect_eq "ftguard report: func events not of sh" 0 "$(grep ' func: ' fg.txt | grep -vc '^ *sh-[0-9]')"
 
 ftguard export -i rec.dat -f chrome -o rec.json || fail "export chrome"
 export_file rec.json

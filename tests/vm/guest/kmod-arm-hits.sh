@@ -1,6 +1,10 @@
 #!/bin/sh
 # Arming fn_a: fn_b(N) gives hits == N exactly and N ftguard:func events
-# with parent fn_b; N fills more than 3 ring-buffer pages.
+# with parent fn_b; N fills more than 3 ring-buffer pages. The events'
+# ways into the instance (kmod/ftg_trace.c): most straight into the ring
+# buffer, with the comm and context the kernel's own event path records;
+# a filter on the event and tracing_on 0 are obeyed; ftguard:func enabled
+# in the top-level instance too gets its events there as well.
 . /tests/lib.sh
 
 # Leave the system as found, also when a check fails half-way.
@@ -52,6 +56,60 @@ for s in "$FTG_INSTANCE"/per_cpu/cpu*/stats; do
 done
 log "most bytes on one CPU: $pages pages"
 [ "$pages" -ge 3 ] || fail "events filled only $pages pages"
+
+# Most of the N went the fast way, and at least the first the slow one.
+fast=$(status events_fast)
+slow=$(status events_slow)
+log "events: $fast fast, $slow slow, $(status events_shared) shared"
+[ "$fast" -ge $((N / 2)) ] || fail "only $fast of $N events fast"
+[ "$slow" -ge 1 ] || fail "no slow-path event"
+# The trace names the task (its comm was saved), never "<...>".
+expect_eq "func events of an unnamed task" 0 "$(grep ' func: ' "$trace" | grep -c '<\.\.\.>')"
+# So does it for a task that comes after the first (a new one on a CPU).
+sh -c 'echo $$ > /tmp/child.pid; echo 50 > /sys/kernel/debug/ftg_target/trigger'
+child=$(cat /tmp/child.pid)
+expect_eq "func events of the second task" 50 "$(grep ' func: ' "$trace" | grep -c -- "-$child ")"
+expect_eq "func events of the second task, unnamed" 0 "$(grep ' func: ' "$trace" | grep -- "-$child " | grep -c '<\.\.\.>')"
+# Both ways record the same context: irqs-off, preempt depth and
+# migrate-disable (the latency columns 1, 4, 5) are one value for all N.
+ctx=$(grep ' func: ' "$trace" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { f = $(i + 1); print substr(f, 1, 1) substr(f, 4, 2); break } }' | sort -u)
+log "context columns: $(echo $ctx)"
+expect_eq "distinct contexts of the fast and slow events" 1 "$(echo "$ctx" | wc -l)"
+
+count_func() { grep -c ' func: ' "$1"; }
+# A filter on the event in the instance: nothing it rejects gets in.
+echo 'parent_ip == 0' > "$FTG_INSTANCE/events/ftguard/func/filter" || fail "set filter"
+before=$(count_func "$trace")
+echo 100 > /sys/kernel/debug/ftg_target/trigger
+expect_eq "func events through a filter rejecting all" "$before" "$(count_func "$trace")"
+echo 0 > "$FTG_INSTANCE/events/ftguard/func/filter" || fail "clear filter"
+echo 100 > /sys/kernel/debug/ftg_target/trigger
+expect_eq "func events with the filter cleared" $((before + 100)) "$(count_func "$trace")"
+
+# Enabled in the top-level instance too: both get every event.
+echo > "$FTG_TRACEFS/trace"
+echo 1 > "$FTG_TRACEFS/events/ftguard/func/enable" || fail "enable top-level func"
+shared=$(status events_shared)
+before=$(count_func "$trace")
+echo 100 > /sys/kernel/debug/ftg_target/trigger
+echo 0 > "$FTG_TRACEFS/events/ftguard/func/enable"
+expect_eq "func events in the top-level instance" 100 "$(count_func "$FTG_TRACEFS/trace")"
+expect_eq "func events in ftguard's instance beside it" $((before + 100)) "$(count_func "$trace")"
+expect_eq "events through the tracepoint" $((shared + 100)) "$(status events_shared)"
+echo > "$FTG_TRACEFS/trace"
+
+# tracing_on 0 in the instance: no event; back on, the fast way again.
+echo 0 > "$FTG_INSTANCE/tracing_on"
+before=$(count_func "$trace")
+echo 100 > /sys/kernel/debug/ftg_target/trigger
+expect_eq "func events while tracing_on is 0" "$before" "$(count_func "$trace")"
+echo 1 > "$FTG_INSTANCE/tracing_on"
+fast=$(status events_fast)
+echo 100 > /sys/kernel/debug/ftg_target/trigger
+expect_eq "func events with tracing_on back" $((before + 100)) "$(count_func "$trace")"
+[ "$(status events_fast)" -gt "$fast" ] || fail "no fast event after tracing_on 1"
+expect_eq "fn_a hits" $((N + 550)) "$(site_field fn_a 5)"
+N=$((N + 550))
 
 # a manual verify of the armed site passes and does not kill
 echo verify >&3 || fail "verify: $(cat <&3)"
