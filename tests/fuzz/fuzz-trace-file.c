@@ -11,7 +11,7 @@
 
 /*
  * libtracecmd 1.3 never frees the trace-clock name it sscanf("%ms")s from
- * a file's TRACECLOCK option (as tests/unit/trace-test.h explains): not
+ * a file's TRACECLOCK option (as tests/unit/lib-test.h explains): not
  * ours, and not a finding.
  */
 const char *__lsan_default_suppressions(void);

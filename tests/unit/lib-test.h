@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1 */
 /*
  * Shared bits of libftguard's unit tests: cmocka, the fixture trees
- * (tests/fixtures/<name>, laid out as a snapshot, doc/snapshot.md) and a
- * warning collector.
+ * (tests/fixtures/<name>, laid out as a snapshot, doc/snapshot.md), a
+ * warning collector, and for the trace tests fixture pages, scratch
+ * directories and `trace-cmd report`.
  */
 #ifndef _FTG_LIB_TEST_H
 #define _FTG_LIB_TEST_H
 
+#include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,6 +83,141 @@ static inline void count_warning(const char *msg, void *data)
 {
 	(void)msg;
 	(*(int *)data)++;
+}
+
+
+/*
+ * The trace-file and live-event tests: the real 6.1 formats and
+ * ring-buffer pages, scratch directories and `trace-cmd report`.
+ */
+#define TRACE_FIXTURES FTG_FIXTURES "/trace"
+
+/*
+ * libtracecmd 1.3 never frees the trace-clock name it sscanf("%ms")s
+ * from a file's TRACECLOCK option (extract_trace_clock()); the unwinder
+ * stops inside libc, so the suppression names the sscanf frame.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libtracecmd.so\nleak:__isoc99_vsscanf\n";
+}
+
+/* ftg_trace_file_open(), its error (ftg_error_last()) copied into @err. */
+static inline struct ftg_trace_file *tt_open(const char *path, char *err,
+					     size_t errlen)
+{
+	struct ftg_trace_file *tf = ftg_trace_file_open(path);
+	int errnum = errno;
+
+	snprintf(err, errlen, "%s", ftg_error_last());
+	errno = errnum;
+	return tf;
+}
+
+static inline char *tt_path(const char *dir, const char *name)
+{
+	char *p;
+
+	assert_true(asprintf(&p, "%s/%s", dir, name) > 0);
+	return p;
+}
+
+static inline char *tt_tmpdir(void)
+{
+	char *dir = strdup("/tmp/ftg-trace-test-XXXXXX");
+
+	assert_non_null(dir);
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+static inline void tt_rmdir(char *dir)
+{
+	char *cmd;
+
+	assert_true(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(dir);
+}
+
+static inline struct ftg_trace_formats *tt_formats(void)
+{
+	struct ftg_trace_formats *fmt;
+
+	fmt = ftg_trace_formats_read(TRACE_FIXTURES "/tracefs", NULL,
+				     TRACE_FIXTURES "/proc");
+	assert_non_null(fmt);
+	return fmt;
+}
+
+/* Lines of output, NULL-terminated; free with tt_lines_free(). */
+static inline char **tt_lines(FILE *fp, size_t *count)
+{
+	char **lines = NULL, *line = NULL;
+	size_t n = 0, cap = 0;
+
+	while (getline(&line, &cap, fp) > 0) {
+		line[strcspn(line, "\n")] = '\0';
+		lines = realloc(lines, (n + 2) * sizeof(*lines));
+		assert_non_null(lines);
+		lines[n++] = strdup(line);
+	}
+	free(line);
+	if (!lines)
+		lines = calloc(1, sizeof(*lines));
+	lines[n] = NULL;
+	if (count)
+		*count = n;
+	return lines;
+}
+
+static inline void tt_lines_free(char **lines)
+{
+	size_t i;
+
+	for (i = 0; lines && lines[i]; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+static inline bool tt_have_trace_cmd(void)
+{
+	return system("command -v trace-cmd >/dev/null 2>&1") == 0;
+}
+
+/*
+ * `trace-cmd report` of @file with @opts; returns its stdout lines and
+ * asserts it exited 0. Skips the test when trace-cmd is not installed.
+ */
+static inline char **tt_report(const char *file, const char *opts,
+			       size_t *count)
+{
+	char **lines;
+	char *cmd;
+	FILE *fp;
+
+	if (!tt_have_trace_cmd())
+		skip();
+	assert_true(asprintf(&cmd, "trace-cmd report %s -i '%s' 2>/dev/null",
+			     opts, file) > 0);
+	fp = popen(cmd, "r");
+	assert_non_null(fp);
+	lines = tt_lines(fp, count);
+	assert_int_equal(pclose(fp), 0);
+	free(cmd);
+	return lines;
+}
+
+/* Number of @lines containing @needle. */
+static inline size_t tt_count(char **lines, const char *needle)
+{
+	size_t i, n = 0;
+
+	for (i = 0; lines[i]; i++)
+		n += strstr(lines[i], needle) != NULL;
+	return n;
 }
 
 #endif /* _FTG_LIB_TEST_H */

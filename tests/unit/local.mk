@@ -1,6 +1,8 @@
 # Host unit tests of libftguard: cmocka, no root, canned inputs from
-# tests/fixtures. The trace/event/export tests come from
-# tests/unit/trace.mk. Each binary exits 0 when every test passed.
+# tests/fixtures, one helper header (lib-test.h). The trace tests use the
+# real 6.1 formats and ring-buffer pages in tests/fixtures/trace and run
+# `trace-cmd report` on the files they write. Each binary exits 0 when
+# every test passed.
 LIB_UNIT_TESTS = \
 	tests/unit/test-readers \
 	tests/unit/test-kmod-tables \
@@ -9,7 +11,11 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-checker \
 	tests/unit/test-snapshot \
 	tests/unit/test-robust \
-	tests/unit/test-sanitize
+	tests/unit/test-sanitize \
+	tests/unit/test-trace-file \
+	tests/unit/test-trace-hostile \
+	tests/unit/test-trace-event \
+	tests/unit/test-graph
 
 if HAVE_CMOCKA
 check_PROGRAMS += $(LIB_UNIT_TESTS)
@@ -44,9 +50,22 @@ tests_unit_test_robust_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_sanitize_SOURCES = tests/unit/test-sanitize.c tests/unit/lib-test.h
 tests_unit_test_sanitize_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_sanitize_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_trace_file_SOURCES = tests/unit/test-trace-file.c tests/unit/lib-test.h
+tests_unit_test_trace_file_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_trace_file_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_trace_hostile_SOURCES = tests/unit/test-trace-hostile.c tests/unit/lib-test.h
+tests_unit_test_trace_hostile_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_trace_hostile_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_trace_event_SOURCES = tests/unit/test-trace-event.c tests/unit/lib-test.h
+# It asks libtraceevent itself what a formats' tep resolves.
+tests_unit_test_trace_event_CPPFLAGS = $(LIB_UNIT_CPPFLAGS) $(TRACEEVENT_CFLAGS)
+tests_unit_test_trace_event_LDADD = $(LIB_UNIT_LDADD) $(TRACEEVENT_LIBS)
+tests_unit_test_graph_SOURCES = tests/unit/test-graph.c tests/unit/lib-test.h
+tests_unit_test_graph_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_graph_LDADD = $(LIB_UNIT_LDADD)
 
 EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/amd64-612-vm tests/fixtures/i386 \
-	tests/fixtures/i386-vm tests/fixtures/malformed
+	tests/fixtures/i386-vm tests/fixtures/malformed tests/fixtures/trace
 
 # The EXAMPLE section of libftguard(3), compiled by make check so that the
 # man page cannot drift from the header.
@@ -68,14 +87,3 @@ check_PROGRAMS += tests/unit/vm-probe
 tests_unit_vm_probe_SOURCES = tests/unit/vm-probe.c
 tests_unit_vm_probe_LDADD = libftguard.la
 # its guest script is tests/vm/guest/lib-probe.sh
-
-include tests/unit/trace.mk
-
-# Function graph printing and sums (src/lib/graph.c).
-if HAVE_CMOCKA
-check_PROGRAMS += tests/unit/graph-test
-UNIT_TESTS += tests/unit/graph-test
-endif
-tests_unit_graph_test_SOURCES = tests/unit/graph-test.c
-tests_unit_graph_test_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
-tests_unit_graph_test_LDADD = $(LIB_UNIT_LDADD)

@@ -6,7 +6,7 @@
  * from the fixture pages and are then truncated or patched at offsets
  * found by walking the v6 layout.
  */
-#include "trace-test.h"
+#include "lib-test.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -401,7 +401,7 @@ static void test_page_walk_stuck(void **state)
 	FILE *fp;
 	int n;
 
-	fp = fopen(FIXTURES_DIR "/../fuzz/regressions/page-decode/"
+	fp = fopen(FTG_FIXTURES "/../fuzz/regressions/page-decode/"
 		   "kbuffer-walk-stuck-endless-loop", "rb");
 	assert_non_null(fp);
 	size = fread(buf, 1, sizeof(buf), fp);

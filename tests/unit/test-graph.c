@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "ftguard.h"
+#include "lib-test.h"
 
 static struct ftg_event graph_event(const char *name, const char *sym, int depth,
 				    uint64_t ts, uint64_t calltime, uint64_t rettime)

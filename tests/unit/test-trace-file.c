@@ -9,7 +9,7 @@
  * events in expected/function-trace.txt. Both writer paths must give a
  * file in which `trace-cmd report` shows exactly those events.
  */
-#include "trace-test.h"
+#include "lib-test.h"
 
 #include <errno.h>
 #include <inttypes.h>

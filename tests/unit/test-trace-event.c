@@ -8,7 +8,7 @@
  * are regular files holding the real pages captured from the guest:
  * libtracefs reads and splices them as it would the kernel's files.
  */
-#include "trace-test.h"
+#include "lib-test.h"
 
 #include <traceevent/event-parse.h>
 
