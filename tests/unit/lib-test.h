@@ -86,6 +86,31 @@ static inline void count_warning(const char *msg, void *data)
 }
 
 
+
+/*
+ * @n events (@ev) through an exporter in @fmt, by its event callback as
+ * report and export feed it; the output as one string (free() it).
+ */
+static inline char *export_events(enum ftg_export_format fmt,
+				  const struct ftg_event *ev, int n)
+{
+	struct ftg_exporter *ex;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+	int i;
+
+	out = open_memstream(&buf, &len);
+	assert_non_null(out);
+	ex = ftg_exporter_open(out, fmt);
+	assert_non_null(ex);
+	for (i = 0; i < n; i++)
+		assert_int_equal(ftg_exporter_cb(&ev[i], ex), 0);
+	assert_int_equal(ftg_exporter_close(ex), 0);
+	fclose(out);
+	return buf;
+}
+
 /*
  * The trace-file and live-event tests: the real 6.1 formats and
  * ring-buffer pages, scratch directories and `trace-cmd report`.

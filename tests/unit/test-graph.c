@@ -165,24 +165,6 @@ static void chrome_check(const char *json, const char *counts)
 	assert_string_equal(out, counts);
 }
 
-static char *chrome_export(const struct ftg_event *ev, int n)
-{
-	struct ftg_exporter *ex;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem;
-	int i;
-
-	mem = open_memstream(&buf, &len);
-	ex = ftg_exporter_open(mem, FTG_EXPORT_CHROME);
-	assert_non_null(ex);
-	for (i = 0; i < n; i++)
-		assert_int_equal(ftg_exporter_add(ex, &ev[i]), 0);
-	assert_int_equal(ftg_exporter_close(ex), 0);
-	fclose(mem);
-	return buf;
-}
-
 /* The Chrome export of a nested call: the entries add nothing, each
  * return is one complete slice ("ph":"X") from its entry, for its
  * duration. */
@@ -193,7 +175,7 @@ static void test_graph_chrome(void **state)
 
 	(void)state;
 	nested_call(ev);
-	buf = chrome_export(ev, NESTED_EVENTS);
+	buf = export_events(FTG_EXPORT_CHROME, ev, NESTED_EVENTS);
 	assert_null(strstr(buf, "graph_entry"));
 	assert_non_null(strstr(buf, "\"name\":\"fn_a [m]\",\"cat\":\"function_graph\","
 			       "\"ph\":\"X\",\"ts\":2000001.000,\"dur\":0.500"));
@@ -230,7 +212,7 @@ static void test_graph_chrome_tracks(void **state)
 	ev[NESTED_EVENTS + 2] = ev[NESTED_EVENTS];
 	ev[NESTED_EVENTS + 2].pid = 60;
 	ev[NESTED_EVENTS + 2].tgid = 0;
-	buf = chrome_export(ev, NESTED_EVENTS + 3);
+	buf = export_events(FTG_EXPORT_CHROME, ev, NESTED_EVENTS + 3);
 	assert_non_null(strstr(buf, "\"dur\":30000.123,\"pid\":41,\"tid\":43,"));
 	assert_non_null(strstr(buf, "{\"name\":\"process_name\",\"ph\":\"M\","
 			       "\"pid\":41,\"tid\":41,\"args\":{\"name\":\"app\"}}"));
