@@ -148,6 +148,29 @@ static inline char *tt_path(const char *dir, const char *name)
 	return p;
 }
 
+/*
+ * Adds every page of the fixture TRACE_FIXTURES/<@prefix><@cpu>.bin (raw
+ * ring-buffer pages of 4096 bytes, as per_cpu/cpuN/trace_pipe_raw gives
+ * them) to @w as @cpu's.
+ */
+static inline void tt_add_fixture_pages(struct ftg_trace_writer *w, int cpu,
+					const char *prefix)
+{
+	unsigned char page[4096];
+	char *path;
+	FILE *fp;
+
+	assert_true(asprintf(&path, "%s/%s%d.bin", TRACE_FIXTURES, prefix,
+			     cpu) > 0);
+	fp = fopen(path, "rb");
+	assert_non_null(fp);
+	while (fread(page, 1, sizeof(page), fp) == sizeof(page))
+		assert_int_equal(ftg_trace_writer_add_page(w, cpu, page,
+							   sizeof(page)), 0);
+	fclose(fp);
+	free(path);
+}
+
 static inline char *tt_tmpdir(void)
 {
 	char *dir = strdup("/tmp/ftg-trace-test-XXXXXX");

@@ -359,22 +359,15 @@ static void test_ftguard_pages_trace_cmd_report(void **state)
 {
 	struct ftg_trace_formats *fmt = tt_formats();
 	char *dir = tt_tmpdir(), *file = tt_path(dir, "ftg.dat");
-	char **kernel, **report, **want, **got, name[128];
-	unsigned char page[PAGE];
+	char **kernel, **report, **want, **got;
 	struct ftg_trace_writer *w;
 	size_t i, n;
 	FILE *fp;
 	int cpu;
 
 	w = ftg_trace_writer_create(file, fmt, 2);
-	for (cpu = 0; cpu < 2; cpu++) {
-		snprintf(name, sizeof(name), TRACE_FIXTURES "/raw-ftguard-cpu%d.bin", cpu);
-		fp = fopen(name, "rb");
-		assert_non_null(fp);
-		while (fread(page, 1, PAGE, fp) == PAGE)
-			assert_int_equal(ftg_trace_writer_add_page(w, cpu, page, PAGE), 0);
-		fclose(fp);
-	}
+	for (cpu = 0; cpu < 2; cpu++)
+		tt_add_fixture_pages(w, cpu, "raw-ftguard-cpu");
 	assert_int_equal(ftg_trace_writer_close(w), 0);
 
 	fp = fopen(TRACE_FIXTURES "/expected/ftguard-trace.txt", "r");

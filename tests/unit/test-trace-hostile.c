@@ -109,7 +109,6 @@ static int setup(void **state)
 {
 	struct ftg_trace_formats *fmt = tt_formats();
 	struct hostile *h = calloc(1, sizeof(*h));
-	unsigned char page[PAGE];
 	struct ftg_trace_writer *w;
 	struct stat st;
 	FILE *fp;
@@ -121,14 +120,7 @@ static int setup(void **state)
 	w = ftg_trace_writer_create(h->good, fmt, 2);
 	assert_non_null(w);
 	for (cpu = 0; cpu < 2; cpu++) {
-		char name[PATH_MAX];
-
-		snprintf(name, sizeof(name), TRACE_FIXTURES "/raw-pages-cpu%d.bin", cpu);
-		fp = fopen(name, "rb");
-		assert_non_null(fp);
-		while (fread(page, 1, PAGE, fp) == PAGE)
-			assert_int_equal(ftg_trace_writer_add_page(w, cpu, page, PAGE), 0);
-		fclose(fp);
+		tt_add_fixture_pages(w, cpu, "raw-pages-cpu");
 		assert_int_equal(ftg_trace_writer_set_cpu_stats(w, cpu, "overrun: 0\n"), 0);
 	}
 	assert_int_equal(ftg_trace_writer_close(w), 0);
