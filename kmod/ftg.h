@@ -12,6 +12,7 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/percpu.h>
 #include <linux/rbtree.h>
 #include <linux/sched.h>
 #include <linux/string_helpers.h>
@@ -239,7 +240,6 @@ void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
 /* ftg_arm.c */
 int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	    bool graph, char *why, size_t len);
-bool ftg_count_hit(unsigned long ip);
 void ftg_disarm(void);
 void ftg_disarm_site(struct ftg_patch_site *s);
 void ftg_disarm_session(struct ftg_session *sess);
@@ -250,6 +250,65 @@ u64 ftg_site_hits(const struct ftg_patch_site *s);
 bool ftg_is_trampoline(unsigned long target);
 void ftg_arm_init(void);
 void ftg_arm_exit(void);
+
+/*
+ * An arm counts its hits per CPU. The per-CPU allocator refuses (with a
+ * WARN) any one allocation above its minimum unit size, so the counters
+ * come in chunks of that size: site idx counts in chunk idx / FTG_CHUNK.
+ */
+#define FTG_CHUNK	(PCPU_MIN_UNIT_SIZE / sizeof(u64))
+
+static inline u64 __percpu *ftg_hit_counter(const struct ftg_armset *set,
+					    int idx)
+{
+	return &set->hits[idx / FTG_CHUNK][idx % FTG_CHUNK];
+}
+
+/*
+ * The armed set the hit handlers read: published before the ops or probes
+ * are registered, freed only after they are unregistered (ftg_arm.c).
+ */
+extern struct ftg_armset *ftg_live_set;
+
+static __always_inline int ftg_armset_find(const struct ftg_armset *set,
+					   unsigned long ip)
+{
+	unsigned int lo = 0, hi = set->n;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (set->ips[mid] == ip)
+			return mid;
+		if (set->ips[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/**
+ * ftg_count_hit - count a hit of @ip if it is in the armed set
+ * @ip: the site hit
+ *
+ * Inline: it runs on every hit.
+ * Context: an ftrace, fprobe or kretprobe handler; no lock.
+ * Return: true if @ip is armed (and was counted).
+ */
+static __always_inline bool ftg_count_hit(unsigned long ip)
+{
+	struct ftg_armset *set = READ_ONCE(ftg_live_set);
+	int idx;
+
+	if (!set)
+		return false;
+	idx = ftg_armset_find(set, ip);
+	if (idx < 0)
+		return false;
+	this_cpu_inc(*ftg_hit_counter(set, idx));
+	return true;
+}
 
 /* ftg_graph.c */
 extern const char *const ftg_graph_mechanism;
@@ -265,7 +324,8 @@ enum ftg_hot_count {
 	FTG_HOT_COUNT_SHARED,	/* the tracepoint: another user wants them */
 	FTG_NR_HOT_COUNTS
 };
-void ftg_emit_func(unsigned long ip, unsigned long parent_ip);
+void ftg_func_callback(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs);
 void ftg_emit_graph_entry(unsigned long func, int depth);
 void ftg_emit_graph_exit(unsigned long func, int depth, u64 calltime,
 			 u64 rettime);

@@ -2,11 +2,12 @@
 /*
  * Arming, disarming, periodic re-verification and the kill switch.
  *
- * One ftrace_ops carries every armed site. The callback is lockless: it
- * finds the hit ip in the published armed set by binary search and bumps a
- * per-CPU counter. The set is published before register_ftrace_function()
- * and freed only after unregister_ftrace_function() succeeded, which waits
- * for running callbacks of a dynamic (module) ops.
+ * One ftrace_ops carries every armed site. Its callback (ftg_trace.c,
+ * next to the event it writes) is lockless: it finds the hit ip in the
+ * published armed set by binary search and bumps a per-CPU counter. The
+ * set is published before register_ftrace_function() and freed only after
+ * unregister_ftrace_function() succeeded, which waits for running
+ * callbacks of a dynamic (module) ops.
  *
  * An arm with exits ("arm graph", ftg_graph.c) hooks the same checked set
  * through the kernel's fprobe or kretprobe instead of that ops; everything
@@ -23,19 +24,7 @@
 #include "ftg.h"
 #include "ftg_trace.h"
 
-/*
- * An arm counts its hits per CPU. The per-CPU allocator refuses (with a
- * WARN) any one allocation above its minimum unit size, so the counters
- * come in chunks of that size: site idx counts in chunk idx / FTG_CHUNK.
- */
-#define FTG_CHUNK	(PCPU_MIN_UNIT_SIZE / sizeof(u64))
-
-static u64 __percpu *ftg_hit_counter(const struct ftg_armset *set, int idx)
-{
-	return &set->hits[idx / FTG_CHUNK][idx % FTG_CHUNK];
-}
-
-static struct ftg_armset *ftg_live_set;	/* read by the callback */
+struct ftg_armset *ftg_live_set;
 static bool ftg_ops_stuck;	/* unregister failed: ftrace keeps ops */
 
 /*
@@ -55,57 +44,6 @@ static int ftg_filter_set(unsigned long *ips, unsigned int n)
 	if (ftg_ftrace_fails())
 		return -ENODEV;
 	return ftrace_set_filter_ips(&ftg.ops, ips, n, 0, 1);
-}
-
-static int ftg_armset_find(const struct ftg_armset *set, unsigned long ip)
-{
-	unsigned int lo = 0, hi = set->n;
-
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (set->ips[mid] == ip)
-			return mid;
-		if (set->ips[mid] < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
-/**
- * ftg_count_hit - count a hit of @ip if it is in the armed set
- * @ip: the site hit
- *
- * Context: an ftrace, fprobe or kretprobe handler; no lock.
- * Return: true if @ip is armed (and was counted).
- */
-bool ftg_count_hit(unsigned long ip)
-{
-	struct ftg_armset *set = READ_ONCE(ftg_live_set);
-	int idx;
-
-	if (!set)
-		return false;
-	idx = ftg_armset_find(set, ip);
-	if (idx < 0)
-		return false;
-	this_cpu_inc(*ftg_hit_counter(set, idx));
-	return true;
-}
-
-static void ftg_callback(unsigned long ip, unsigned long parent_ip,
-			 struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-	int bit;
-
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
-		return;
-	if (ftg_count_hit(ip))
-		ftg_emit_func(ip, parent_ip);
-	ftrace_test_recursion_unlock(bit);
 }
 
 static u64 ftg_armset_hits(const struct ftg_armset *set, int idx)
@@ -521,8 +459,7 @@ static void ftg_verify_work(struct work_struct *work)
 
 void ftg_arm_init(void)
 {
-	ftg.ops.func = ftg_callback;
-	ftg.ops.flags = FTRACE_OPS_FL_RCU;
+	ftg.ops.func = ftg_func_callback;
 	INIT_DELAYED_WORK(&ftg.verify_work, ftg_verify_work);
 }
 

@@ -24,8 +24,9 @@
  * The ftrace callback takes no lock. It reads the published armed set
  * (ftg_arm.c), which is freed only after unregister_ftrace_function()
  * returned, i.e. after every CPU left the callback, and counts hits in
- * per-CPU counters. FTRACE_OPS_FL_RCU keeps it off sites where RCU is not
- * watching; ftrace_test_recursion_trylock() guards recursion.
+ * per-CPU counters. It does nothing where RCU is not watching, as
+ * FTRACE_OPS_FL_RCU would; ftrace_test_recursion_trylock() guards
+ * recursion.
  *
  * The verify work takes ftg.lock, so nobody holding ftg.lock may wait for
  * it: it is cancelled synchronously only at exit, after ftg.stopping was set

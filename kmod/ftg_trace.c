@@ -8,7 +8,7 @@
  * Through the tracepoint, each hit costs the tracepoint call, the event's
  * probe, trace_event_buffer_reserve() and trace_event_buffer_commit(),
  * where the function tracer reserves on the ring buffer at once. So a hot
- * event is written one of three ways (ftg_hot_reserve()):
+ * event is written one of three ways (ftg_hot_write()):
  *
  *  - the tracepoint, as before, whenever the event has any probe besides
  *    the one of ftguard's instance (ftguard:func enabled in another
@@ -51,12 +51,14 @@
  * instance's stacktrace options and tracepoint_printk apply to the
  * events of the slow path and the tracepoint only.
  *
- * Context: every writer runs with preemption disabled and, like the
- * tracepoint it stands for, disables it once more: the context word
- * (preempt count, irq and resched flags, computed as the kernel's
- * tracing_gen_ctx_dec() does, which is not exported) is then the same on
- * all three paths. Recursion: the callers' ftrace recursion lock, and the
- * ring buffer's own.
+ * Context: every writer runs with preemption disabled. The slow path
+ * disables it once more, as the tracepoint it stands for does; the fast
+ * path computes the context word (preempt count, irq and resched flags,
+ * as the kernel's tracing_gen_ctx_dec() does, which is not exported) as
+ * if it had, so the word is the same on all three paths. Each writer
+ * builds its event's record on its stack and the chosen path copies it:
+ * the fields are named once. Recursion: the callers' ftrace recursion
+ * lock, and the ring buffer's own.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -75,12 +77,12 @@
 	 EVENT_FILE_FL_TRIGGER_MODE | EVENT_FILE_FL_TRIGGER_COND |	\
 	 EVENT_FILE_FL_PID_FILTER)
 
-enum ftg_hot_path { FTG_HOT_NONE, FTG_HOT_WRITE, FTG_HOT_TRACEPOINT };
-
 struct ftg_hot {
 	const char *name;
 	struct tracepoint *tp;
 	struct trace_event_file *file;	/* in ftguard's instance */
+	void *probe;			/* the file's probe on the tracepoint */
+	unsigned short type;		/* the event's type id */
 	struct trace_buffer *buffer;	/* the instance's, or NULL: unknown */
 };
 
@@ -106,10 +108,15 @@ static unsigned long ftg_switches(void)
 	return current->nvcsw + current->nivcsw;
 }
 
-/* tracing_gen_ctx_dec(), from the public bits it is made of. */
-static unsigned int ftg_trace_ctx(void)
+/*
+ * The context word the event's own probe would record here: the kernel's
+ * tracing_gen_ctx_dec() (not exported) from the public bits it is made
+ * of, seen as from inside the tracepoint, whose preempt_disable() the
+ * count includes.
+ */
+static __always_inline unsigned int ftg_trace_ctx(void)
 {
-	unsigned int pc = preempt_count();
+	unsigned int pc = preempt_count() + PREEMPT_DISABLE_OFFSET;
 	unsigned int flags = 0, migrate = 0, ctx;
 
 #ifdef CONFIG_TRACE_IRQFLAGS_SUPPORT
@@ -140,86 +147,135 @@ static unsigned int ftg_trace_ctx(void)
 	return ctx;
 }
 
-static enum ftg_hot_path ftg_hot_slow(struct ftg_hot *h,
-				      struct trace_event_file *file,
-				      unsigned long flags,
-				      struct trace_event_buffer *fb,
-				      unsigned int len)
+/*
+ * ring_buffer_event_data(), which the kernel keeps out of line, from the
+ * event format include/linux/ring_buffer.h documents: an 8-byte time
+ * extend or time stamp may come first; a data event whose type_len is 0
+ * holds its length in array[0] and its data after it.
+ */
+static __always_inline void *ftg_rb_event_data(struct ring_buffer_event *event)
 {
-	struct ftg_hot_task *task;
+	if (event->type_len >= RINGBUF_TYPE_TIME_EXTEND)
+		event = (void *)event + 8;
+	return event->type_len ? &event->array[0] : &event->array[1];
+}
 
+/* A fast-path write between ftg_hot_reserve() and ftg_hot_commit(). */
+struct ftg_hot_write {
+	struct trace_buffer *buffer;
+	struct ring_buffer_event *event;
+	bool fast;			/* the fast path took the event */
+};
+
+/*
+ * The fast path's reserve of @size bytes (struct trace_entry included)
+ * for @h's event, with the common fields filled: the entry, or NULL. A
+ * NULL with w->fast set means the write is over (the ring buffer refused
+ * it: full or off); with w->fast clear, the event goes another way
+ * (ftg_hot_other()). Everything it reads lives as long as the instance:
+ * no RCU-protected pointer, so it serves hits where RCU is not watching.
+ */
+static __always_inline void *ftg_hot_reserve(struct ftg_hot *h,
+					     struct ftg_hot_write *w,
+					     unsigned int size)
+{
+	struct trace_event_file *file = READ_ONCE(h->file);
+	struct ftg_hot_task *task = this_cpu_ptr(&ftg_hot_task);
+	unsigned long flags;
+	unsigned int ctx;
+	void *entry;
+
+	w->fast = false;
+	if (!file)
+		return NULL;
+	flags = READ_ONCE(file->flags);
+	w->buffer = READ_ONCE(h->buffer);
+	/*
+	 * The instance's probe is registered (ENABLED) and is the only one:
+	 * the tracepoint's static call goes to a lone probe straight, and to
+	 * the iterator as soon as a second one is on the way in.
+	 */
+	if (unlikely((flags & (FTG_HOT_SLOW_FLAGS | EVENT_FILE_FL_ENABLED)) !=
+		     EVENT_FILE_FL_ENABLED || !w->buffer ||
+		     READ_ONCE(h->tp->static_call_key->func) != h->probe ||
+		     task->pid != current->pid ||
+		     task->switches != ftg_switches()))
+		return NULL;
+	w->fast = true;
+	this_cpu_inc(ftg_hot_counts[FTG_HOT_COUNT_FAST]);
+	ctx = ftg_trace_ctx();		/* before the reserve disables preemption */
+	w->event = ring_buffer_lock_reserve(w->buffer, size);
+	if (!w->event)
+		return NULL;
+	entry = ftg_rb_event_data(w->event);
+	tracing_generic_entry_update(entry, h->type, ctx);
+	return entry;
+}
+
+static __always_inline void ftg_hot_commit(struct ftg_hot_write *w)
+{
+#ifdef FTG_HAVE_RB_COMMIT_BUFFER_ONLY
+	ring_buffer_unlock_commit(w->buffer);
+#else
+	ring_buffer_unlock_commit(w->buffer, w->event);
+#endif
+}
+
+/*
+ * Every event the fast path did not take, with its record @rec built by
+ * the caller (@size bytes, struct trace_entry included, common fields
+ * unset). The slow path when only the instance wants the event: the
+ * kernel's reserve and commit on the instance's event file, as the
+ * event's generated probe does them (a filter, trigger or soft-disable of
+ * the file applies). Both need RCU: where it is not watching, the event
+ * is not written (the hit is counted).
+ * Return: false if the event must go through its tracepoint instead.
+ */
+static noinline bool ftg_hot_other(struct ftg_hot *h, const void *rec,
+				   unsigned int size)
+{
+	struct trace_event_file *file = READ_ONCE(h->file);
+	struct tracepoint_func *funcs;
+	struct trace_event_buffer fb;
+	struct ftg_hot_task *task;
+	unsigned long flags;
+	void *entry;
+
+	if (!rcu_is_watching())
+		return true;
+	if (!file)
+		return false;
+	funcs = rcu_dereference_sched(h->tp->funcs);
+	if (!funcs)
+		return true;		/* the event is off */
+	/* one probe, the instance's (a removed one may linger as a stub) */
+	if (funcs[0].data != file || funcs[0].func != h->probe ||
+	    funcs[1].func)
+		return false;
+	this_cpu_inc(ftg_hot_counts[FTG_HOT_COUNT_SLOW]);
+	flags = READ_ONCE(file->flags);
+	/* the tracepoint's; trace_event_buffer_reserve() counts it out */
+	preempt_disable_notrace();
 	if (trace_trigger_soft_disabled(file))
-		return FTG_HOT_NONE;
-	if (!trace_event_buffer_reserve(fb, file, len))
-		return FTG_HOT_NONE;
+		goto out;
+	entry = trace_event_buffer_reserve(&fb, file, size);
+	if (!entry)
+		goto out;
 	if (!((flags | READ_ONCE(file->flags)) & EVENT_FILE_FL_TRIGGER_COND))
-		WRITE_ONCE(h->buffer, fb->buffer);
+		WRITE_ONCE(h->buffer, fb.buffer);
 	/* an event a filter may still drop need not reach the commit */
 	if (!(flags & FTG_HOT_SLOW_FLAGS)) {
 		task = this_cpu_ptr(&ftg_hot_task);
 		task->pid = current->pid;
 		task->switches = ftg_switches();
 	}
-	return FTG_HOT_WRITE;
-}
-
-/*
- * Reserves @len bytes (struct trace_entry included) for @h's event; on
- * FTG_HOT_WRITE, fill fb->entry's fields and call ftg_hot_commit().
- */
-static enum ftg_hot_path ftg_hot_reserve(struct ftg_hot *h,
-					 struct trace_event_buffer *fb,
-					 unsigned int len)
-{
-	struct trace_event_file *file = READ_ONCE(h->file);
-	struct ftg_hot_task *task = this_cpu_ptr(&ftg_hot_task);
-	struct ring_buffer_event *event;
-	struct tracepoint_func *funcs;
-	struct trace_buffer *buffer;
-	unsigned long flags;
-	unsigned int ctx;
-
-	if (!file)
-		return FTG_HOT_TRACEPOINT;
-	funcs = rcu_dereference_sched(h->tp->funcs);
-	if (!funcs)
-		return FTG_HOT_NONE;
-	/* one probe, the instance's (a removed one may linger as a stub) */
-	if (funcs[0].data != file || funcs[1].func ||
-	    funcs[0].func != file->event_call->class->probe)
-		return FTG_HOT_TRACEPOINT;
-	flags = READ_ONCE(file->flags);
-	buffer = READ_ONCE(h->buffer);
-	if (unlikely((flags & FTG_HOT_SLOW_FLAGS) || !buffer ||
-		     task->pid != current->pid ||
-		     task->switches != ftg_switches())) {
-		this_cpu_inc(ftg_hot_counts[FTG_HOT_COUNT_SLOW]);
-		return ftg_hot_slow(h, file, flags, fb, len);
-	}
-	this_cpu_inc(ftg_hot_counts[FTG_HOT_COUNT_FAST]);
-	ctx = ftg_trace_ctx();		/* before the reserve disables preemption */
-	event = ring_buffer_lock_reserve(buffer, len);
-	if (!event)
-		return FTG_HOT_NONE;
-	fb->buffer = buffer;
-	fb->event = event;
-	fb->trace_file = NULL;		/* fast: no commit of the kernel's */
-	fb->entry = ring_buffer_event_data(event);
-	tracing_generic_entry_update(fb->entry, file->event_call->event.type,
-				     ctx);
-	return FTG_HOT_WRITE;
-}
-
-static void ftg_hot_commit(struct trace_event_buffer *fb)
-{
-	if (fb->trace_file)
-		trace_event_buffer_commit(fb);
-	else
-#ifdef FTG_HAVE_RB_COMMIT_BUFFER_ONLY
-		ring_buffer_unlock_commit(fb->buffer);
-#else
-		ring_buffer_unlock_commit(fb->buffer, fb->event);
-#endif
+	memcpy(entry + sizeof(struct trace_entry),
+	       rec + sizeof(struct trace_entry),
+	       size - sizeof(struct trace_entry));
+	trace_event_buffer_commit(&fb);
+out:
+	preempt_enable_notrace();
+	return true;
 }
 
 /* The tracepoint, for hits whose event more than ftguard's instance wants. */
@@ -228,78 +284,127 @@ static void ftg_hot_shared(void)
 	this_cpu_inc(ftg_hot_counts[FTG_HOT_COUNT_SHARED]);
 }
 
-void ftg_emit_func(unsigned long ip, unsigned long parent_ip)
+/*
+ * Each hot event: its fields, filled once for every path; the way out of
+ * line for events the fast path did not take (so that the record it
+ * builds on the stack costs the fast path nothing); the writer.
+ */
+static __always_inline void ftg_fill_func(struct trace_event_raw_func *e,
+					  unsigned long ip,
+					  unsigned long parent_ip)
+{
+	e->ip = ip;
+	e->parent_ip = parent_ip;
+}
+
+static noinline void ftg_func_other(unsigned long ip, unsigned long parent_ip)
+{
+	struct trace_event_raw_func rec;
+
+	ftg_fill_func(&rec, ip, parent_ip);
+	if (ftg_hot_other(&ftg_hot[FTG_HOT_FUNC], &rec, sizeof(rec)))
+		return;
+	ftg_hot_shared();
+	trace_func(ip, parent_ip);
+}
+
+/*
+ * The ftrace callback of armed sites (ftg_arm.c registers it): counts the
+ * hit and writes its func event, all in one function, since it runs on
+ * every hit. It takes no lock and reads no RCU-protected pointer until
+ * ftg_hot_other(), so it needs no FTRACE_OPS_FL_RCU, which would make
+ * ftrace put its assist function in front of every call.
+ */
+void ftg_func_callback(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	struct trace_event_raw_func *e;
-	struct trace_event_buffer fb;
+	struct ftg_hot_write w;
+	int bit;
 
-	preempt_disable_notrace();
-	switch (ftg_hot_reserve(&ftg_hot[FTG_HOT_FUNC], &fb, sizeof(*e))) {
-	case FTG_HOT_WRITE:
-		e = fb.entry;
-		e->ip = ip;
-		e->parent_ip = parent_ip;
-		ftg_hot_commit(&fb);
-		break;
-	case FTG_HOT_TRACEPOINT:
-		ftg_hot_shared();
-		trace_func(ip, parent_ip);
-		break;
-	case FTG_HOT_NONE:
-		break;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (ftg_count_hit(ip)) {
+		e = ftg_hot_reserve(&ftg_hot[FTG_HOT_FUNC], &w, sizeof(*e));
+		if (e) {
+			ftg_fill_func(e, ip, parent_ip);
+			ftg_hot_commit(&w);
+		} else if (!w.fast) {
+			ftg_func_other(ip, parent_ip);
+		}
 	}
-	preempt_enable_notrace();
+	ftrace_test_recursion_unlock(bit);
+}
+
+static __always_inline void
+ftg_fill_graph_entry(struct trace_event_raw_graph_entry *e,
+		     unsigned long func, int depth)
+{
+	e->func = func;
+	e->depth = depth;
+}
+
+static noinline void ftg_graph_entry_other(unsigned long func, int depth)
+{
+	struct trace_event_raw_graph_entry rec;
+
+	ftg_fill_graph_entry(&rec, func, depth);
+	if (ftg_hot_other(&ftg_hot[FTG_HOT_GRAPH_ENTRY], &rec, sizeof(rec)))
+		return;
+	ftg_hot_shared();
+	trace_graph_entry(func, depth);
 }
 
 void ftg_emit_graph_entry(unsigned long func, int depth)
 {
 	struct trace_event_raw_graph_entry *e;
-	struct trace_event_buffer fb;
+	struct ftg_hot_write w;
 
-	preempt_disable_notrace();
-	switch (ftg_hot_reserve(&ftg_hot[FTG_HOT_GRAPH_ENTRY], &fb,
-				sizeof(*e))) {
-	case FTG_HOT_WRITE:
-		e = fb.entry;
-		e->func = func;
-		e->depth = depth;
-		ftg_hot_commit(&fb);
-		break;
-	case FTG_HOT_TRACEPOINT:
-		ftg_hot_shared();
-		trace_graph_entry(func, depth);
-		break;
-	case FTG_HOT_NONE:
-		break;
+	e = ftg_hot_reserve(&ftg_hot[FTG_HOT_GRAPH_ENTRY], &w, sizeof(*e));
+	if (e) {
+		ftg_fill_graph_entry(e, func, depth);
+		ftg_hot_commit(&w);
+	} else if (!w.fast) {
+		ftg_graph_entry_other(func, depth);
 	}
-	preempt_enable_notrace();
+}
+
+static __always_inline void
+ftg_fill_graph_exit(struct trace_event_raw_graph_exit *e, unsigned long func,
+		    int depth, u64 calltime, u64 rettime)
+{
+	e->func = func;
+	e->depth = depth;
+	e->calltime = calltime;
+	e->rettime = rettime;
+}
+
+static noinline void ftg_graph_exit_other(unsigned long func, int depth,
+					  u64 calltime, u64 rettime)
+{
+	struct trace_event_raw_graph_exit rec;
+
+	ftg_fill_graph_exit(&rec, func, depth, calltime, rettime);
+	if (ftg_hot_other(&ftg_hot[FTG_HOT_GRAPH_EXIT], &rec, sizeof(rec)))
+		return;
+	ftg_hot_shared();
+	trace_graph_exit(func, depth, calltime, rettime);
 }
 
 void ftg_emit_graph_exit(unsigned long func, int depth, u64 calltime,
 			 u64 rettime)
 {
 	struct trace_event_raw_graph_exit *e;
-	struct trace_event_buffer fb;
+	struct ftg_hot_write w;
 
-	preempt_disable_notrace();
-	switch (ftg_hot_reserve(&ftg_hot[FTG_HOT_GRAPH_EXIT], &fb,
-				sizeof(*e))) {
-	case FTG_HOT_WRITE:
-		e = fb.entry;
-		e->func = func;
-		e->depth = depth;
-		e->calltime = calltime;
-		e->rettime = rettime;
-		ftg_hot_commit(&fb);
-		break;
-	case FTG_HOT_TRACEPOINT:
-		ftg_hot_shared();
-		trace_graph_exit(func, depth, calltime, rettime);
-		break;
-	case FTG_HOT_NONE:
-		break;
+	e = ftg_hot_reserve(&ftg_hot[FTG_HOT_GRAPH_EXIT], &w, sizeof(*e));
+	if (e) {
+		ftg_fill_graph_exit(e, func, depth, calltime, rettime);
+		ftg_hot_commit(&w);
+	} else if (!w.fast) {
+		ftg_graph_exit_other(func, depth, calltime, rettime);
 	}
-	preempt_enable_notrace();
 }
 
 /*
@@ -348,6 +453,8 @@ void ftg_hot_init(const char *name)
 			continue;
 		}
 		trace_put_event_file(file);
+		ftg_hot[i].probe = file->event_call->class->probe;
+		ftg_hot[i].type = file->event_call->event.type;
 		WRITE_ONCE(ftg_hot[i].file, file);
 	}
 }
