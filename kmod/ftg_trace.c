@@ -80,6 +80,7 @@
 struct ftg_hot {
 	const char *name;
 	struct tracepoint *tp;
+	struct static_call_key *call;	/* the tracepoint's static call */
 	struct trace_event_file *file;	/* in ftguard's instance */
 	void *probe;			/* the file's probe on the tracepoint */
 	unsigned short type;		/* the event's type id */
@@ -180,7 +181,6 @@ static __always_inline void *ftg_hot_reserve(struct ftg_hot *h,
 					     unsigned int size)
 {
 	struct trace_event_file *file = READ_ONCE(h->file);
-	struct ftg_hot_task *task = this_cpu_ptr(&ftg_hot_task);
 	unsigned long flags;
 	unsigned int ctx;
 	void *entry;
@@ -197,9 +197,9 @@ static __always_inline void *ftg_hot_reserve(struct ftg_hot *h,
 	 */
 	if (unlikely((flags & (FTG_HOT_SLOW_FLAGS | EVENT_FILE_FL_ENABLED)) !=
 		     EVENT_FILE_FL_ENABLED || !w->buffer ||
-		     READ_ONCE(h->tp->static_call_key->func) != h->probe ||
-		     task->pid != current->pid ||
-		     task->switches != ftg_switches()))
+		     READ_ONCE(h->call->func) != h->probe ||
+		     this_cpu_read(ftg_hot_task.pid) != current->pid ||
+		     this_cpu_read(ftg_hot_task.switches) != ftg_switches()))
 		return NULL;
 	w->fast = true;
 	this_cpu_inc(ftg_hot_counts[FTG_HOT_COUNT_FAST]);
@@ -318,8 +318,8 @@ static noinline void ftg_func_other(unsigned long ip, unsigned long parent_ip)
 void ftg_func_callback(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
+	struct ftg_hot_write w __uninitialized;	/* set before any read */
 	struct trace_event_raw_func *e;
-	struct ftg_hot_write w;
 	int bit;
 
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
@@ -359,7 +359,7 @@ static noinline void ftg_graph_entry_other(unsigned long func, int depth)
 void ftg_emit_graph_entry(unsigned long func, int depth)
 {
 	struct trace_event_raw_graph_entry *e;
-	struct ftg_hot_write w;
+	struct ftg_hot_write w __uninitialized;	/* set before any read */
 
 	e = ftg_hot_reserve(&ftg_hot[FTG_HOT_GRAPH_ENTRY], &w, sizeof(*e));
 	if (e) {
@@ -396,7 +396,7 @@ void ftg_emit_graph_exit(unsigned long func, int depth, u64 calltime,
 			 u64 rettime)
 {
 	struct trace_event_raw_graph_exit *e;
-	struct ftg_hot_write w;
+	struct ftg_hot_write w __uninitialized;	/* set before any read */
 
 	e = ftg_hot_reserve(&ftg_hot[FTG_HOT_GRAPH_EXIT], &w, sizeof(*e));
 	if (e) {
@@ -453,6 +453,12 @@ void ftg_hot_init(const char *name)
 			continue;
 		}
 		trace_put_event_file(file);
+		if (!ftg_hot[i].tp->static_call_key) {
+			pr_warn("no static call for %s: tracepoint only\n",
+				ftg_hot[i].name);
+			continue;
+		}
+		ftg_hot[i].call = ftg_hot[i].tp->static_call_key;
 		ftg_hot[i].probe = file->event_call->class->probe;
 		ftg_hot[i].type = file->event_call->event.type;
 		WRITE_ONCE(ftg_hot[i].file, file);
