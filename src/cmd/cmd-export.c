@@ -184,8 +184,9 @@ const struct ftg_cmd_entry ftg_cmd_export_entry = {
 		"one instant event per function call (a complete slice with its\n"
 		"duration per function_graph return), one track per thread under\n"
 		"its process (the tgid, when the file records it); 'json' an array\n"
-		"of event objects with every field; 'csv' one line per event after\n"
-		"a header.\n"
+		"of event objects with every field (tgid null when the file does\n"
+		"not record it); 'csv' one line per event after a header, the tgid\n"
+		"last (empty when unknown).\n"
 		"\n"
 		"OUT is replaced only once the export is complete, and a symlink at\n"
 		"OUT is replaced, never followed.",

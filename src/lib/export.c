@@ -103,7 +103,7 @@ struct ftg_exporter *ftg_exporter_open(FILE *out, enum ftg_export_format fmt)
 	else if (fmt == FTG_EXPORT_JSON)
 		fputc('[', out);
 	else
-		fputs("ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info\r\n",
+		fputs("ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info,tgid\r\n",
 		      out);
 	return ex;
 }
@@ -239,8 +239,14 @@ static void json_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 {
 	FILE *out = ex->out;
 
-	fprintf(out, "%s\n{\"ts_ns\":%" PRIu64 ",\"cpu\":%d,\"pid\":%d,\"comm\":",
+	fprintf(out, "%s\n{\"ts_ns\":%" PRIu64 ",\"cpu\":%d,\"pid\":%d,",
 		ex->count ? "," : "", ev->ts_ns, ev->cpu, ev->pid);
+	/* null: the trace does not say (trace-cmd records no tgids) */
+	if (ev->tgid > 0)
+		fprintf(out, "\"tgid\":%d,", ev->tgid);
+	else
+		fputs("\"tgid\":null,", out);
+	fputs("\"comm\":", out);
 	ftg_fputs_json(out, ev->comm);
 	fputs(",\"system\":", out);
 	ftg_fputs_json(out, ev->system);
@@ -272,7 +278,11 @@ static void csv_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 	csv_field(out, ev->parent_sym);
 	fputc(',', out);
 	csv_field(out, ev->info);
-	fputs("\r\n", out);
+	/* last, so that the older columns keep their places; empty: unknown */
+	if (ev->tgid > 0)
+		fprintf(out, ",%d\r\n", ev->tgid);
+	else
+		fputs(",\r\n", out);
 }
 
 int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)

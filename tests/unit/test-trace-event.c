@@ -428,6 +428,16 @@ static void test_export_chrome(void **state)
 	free(out);
 }
 
+/* Two events of pid 42: the first's tgid unknown, the second's 40. */
+static char *export_tgids(enum ftg_export_format fmt)
+{
+	struct ftg_event ev[2] = { nasty_event(), nasty_event() };
+
+	ev[1].ts_ns += 1000;
+	ev[1].tgid = 40;
+	return export_events(fmt, ev, 2);
+}
+
 static void test_export_json(void **state)
 {
 	char *out = export_to_string(FTG_EXPORT_JSON, 2);
@@ -436,18 +446,27 @@ static void test_export_json(void **state)
 	assert_non_null(strstr(out, "\"ts_ns\":2081367500,"));
 	assert_non_null(strstr(out, "\"info\":\"tab\\there \\\\ caf\\u00e9\""));
 	free(out);
+	out = export_tgids(FTG_EXPORT_JSON);
+	assert_int_equal(json_count(out), 2);
+	assert_non_null(strstr(out, "\"pid\":42,\"tgid\":null,"));
+	assert_non_null(strstr(out, "\"pid\":42,\"tgid\":40,"));
+	free(out);
 }
 
 static void test_export_csv(void **state)
 {
 	char *out = export_to_string(FTG_EXPORT_CSV, 1);
 	const char *want =
-		"ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info\r\n"
+		"ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info,tgid\r\n"
 		"2081367500,1,42,\"a,b\"\"c\\012\\001\\377\",ftguard,func,"
 		"0xffffffffc0a01000,0xffffffffc0a01053,fn_a [ftg_test],"
-		"fn_b [ftg_test],tab\\011here \\ caf\\303\\251\r\n";
+		"fn_b [ftg_test],tab\\011here \\ caf\\303\\251,\r\n";
 
 	assert_string_equal(out, want);
+	free(out);
+	out = export_tgids(FTG_EXPORT_CSV);
+	assert_non_null(strstr(out, "caf\\303\\251,\r\n2081367500,"));
+	assert_non_null(strstr(out, "caf\\303\\251,40\r\n"));
 	free(out);
 }
 
