@@ -227,6 +227,30 @@ void ftg_cmd_events_release(struct ftg_cmd_events *evs)
 	memset(evs, 0, sizeof(*evs));
 }
 
+/*
+ * Whether every event of @system is off in @inst. The system's own enable
+ * file says so in one read ("0", "1" or "X" for mixed), where asking
+ * libtracefs reads the enable file of each of its events: on 6.12 that
+ * made every stop take a quarter of a second.
+ */
+static bool system_off(struct tracefs_instance *inst, const char *system)
+{
+	char *path = NULL, *state = NULL;
+	bool off;
+
+	if (asprintf(&path, "events/%s/enable", system) < 0)
+		path = NULL;
+	state = path ? tracefs_instance_file_read(inst, path, NULL) : NULL;
+	if (state)
+		off = state[0] == '0';
+	else
+		off = tracefs_event_is_enabled(inst, system, NULL) ==
+		      TRACEFS_ALL_DISABLED;
+	free(state);
+	free(path);
+	return off;
+}
+
 /**
  * ftg_cmd_events_off - turn off every -e event left on in ftguard's instance
  * @ctx: the command (stop, reset)
@@ -254,8 +278,7 @@ int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx)
 		return FTG_CMD_ERROR;
 	}
 	for (i = 0; systems[i]; i++) {
-		if (!strcmp(systems[i], "ftguard") ||
-		    tracefs_event_is_enabled(inst, systems[i], NULL) == TRACEFS_ALL_DISABLED)
+		if (!strcmp(systems[i], "ftguard") || system_off(inst, systems[i]))
 			continue;
 		if (tracefs_event_disable(inst, systems[i], NULL) < 0) {
 			ftg_cmd_error(ctx, "disabling the %s events: %s", systems[i],
