@@ -24,9 +24,9 @@
  * The ftrace callback takes no lock. It reads the published armed set
  * (ftg_arm.c), which is freed only after unregister_ftrace_function()
  * returned, i.e. after every CPU left the callback, and counts hits in
- * per-CPU counters. It does nothing where RCU is not watching, as
- * FTRACE_OPS_FL_RCU would; ftrace_test_recursion_trylock() guards
- * recursion.
+ * per-CPU counters. Its fast path reads nothing RCU protects; the other
+ * ways of writing an event check rcu_is_watching() themselves
+ * (ftg_trace.c). ftrace_test_recursion_trylock() guards recursion.
  *
  * The verify work takes ftg.lock, so nobody holding ftg.lock may wait for
  * it: it is cancelled synchronously only at exit, after ftg.stopping was set

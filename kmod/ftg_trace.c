@@ -8,7 +8,8 @@
  * Through the tracepoint, each hit costs the tracepoint call, the event's
  * probe, trace_event_buffer_reserve() and trace_event_buffer_commit(),
  * where the function tracer reserves on the ring buffer at once. So a hot
- * event is written one of three ways (ftg_hot_write()):
+ * event is written one of three ways (ftg_hot_reserve() tries the fast
+ * one, ftg_hot_other() picks between the others):
  *
  *  - the tracepoint, as before, whenever the event has any probe besides
  *    the one of ftguard's instance (ftguard:func enabled in another
@@ -24,7 +25,15 @@
  *    task instead of "<...>"), as every function tracer event does;
  *  - the fast path otherwise: ring_buffer_lock_reserve() on the instance's
  *    buffer, the common fields as tracing_generic_entry_update() fills
- *    them, the event's fields, ring_buffer_unlock_commit().
+ *    them, the event's fields, ring_buffer_unlock_commit(). Whether the
+ *    instance's probe is the event's only one is read from the file's
+ *    EVENT_FILE_FL_ENABLED and the tracepoint's static call, which points
+ *    at a lone probe and at the iterator as soon as a second probe is on
+ *    its way in (tracepoint_add_func() switches it before it publishes
+ *    the new probe array). Neither needs RCU, so the fast path also
+ *    serves hits where RCU is not watching, as the function tracer does;
+ *    the other two read the probe array and take the kernel's reserve,
+ *    and are skipped there.
  *
  * Which buffer: trace_event_buffer_lock_reserve() sets the buffer it hands
  * back to the instance's own (tr->array_buffer.buffer) before anything
@@ -55,10 +64,12 @@
  * disables it once more, as the tracepoint it stands for does; the fast
  * path computes the context word (preempt count, irq and resched flags,
  * as the kernel's tracing_gen_ctx_dec() does, which is not exported) as
- * if it had, so the word is the same on all three paths. Each writer
- * builds its event's record on its stack and the chosen path copies it:
- * the fields are named once. Recursion: the callers' ftrace recursion
- * lock, and the ring buffer's own.
+ * if it had, so the word is the same on all three paths. Each event's
+ * fields are filled by one function, into the reserved entry on the fast
+ * path and into a record on the stack of the out-of-line other ways, so
+ * that the fast path keeps no addressable stack object (no zeroing, no
+ * stack-protector check per hit). Recursion: the callers' ftrace
+ * recursion lock, and the ring buffer's own.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
