@@ -51,46 +51,51 @@ static void add_size(struct hostile *h, size_t off, size_t width, const char *wh
 static uint64_t get64(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 static uint32_t get32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 
+/* Notes the @width-byte size field at @off; the offset after its payload. */
+static size_t skip_sized(struct hostile *h, size_t off, size_t width, const char *what)
+{
+	const unsigned char *p = h->bytes + off;
+
+	add_size(h, off, width, what);
+	return off + width + (width == 8 ? get64(p) : get32(p));
+}
+
+/* A 4-byte count of formats, each with its 8-byte size. */
+static size_t skip_formats(struct hostile *h, size_t off, const char *count_what,
+			   const char *what)
+{
+	uint32_t i, n = get32(h->bytes + off);
+
+	add_size(h, off, 4, count_what);
+	off += 4;
+	for (i = 0; i < n; i++)
+		off = skip_sized(h, off, 8, what);
+	return off;
+}
+
 /* Offsets of the fields the tests patch, from the v6 layout. */
 static void locate(struct hostile *h)
 {
 	const unsigned char *b = h->bytes;
-	size_t off = 30, i, j, n, systems;
+	size_t off = 30, i, systems;
 
-	add_size(h, off, 8, "header_page");
-	off += 8 + get64(b + off);		/* header_page */
+	off = skip_sized(h, off, 8, "header_page");
 	off += 13;
-	add_size(h, off, 8, "header_event");
-	off += 8 + get64(b + off);		/* header_event */
+	off = skip_sized(h, off, 8, "header_event");
 	h->ftrace_count_off = off;
-	add_size(h, off, 4, "ftrace format count");
-	n = get32(b + off);
-	off += 4;
-	for (i = 0; i < n; i++) {
-		add_size(h, off, 8, "ftrace format");
-		off += 8 + get64(b + off);
-	}
+	off = skip_formats(h, off, "ftrace format count", "ftrace format");
 	add_size(h, off, 4, "event system count");
 	systems = get32(b + off);
 	off += 4;
 	for (i = 0; i < systems; i++) {
 		off += strlen((const char *)b + off) + 1;
-		add_size(h, off, 4, "event format count");
-		n = get32(b + off);
-		off += 4;
-		for (j = 0; j < n; j++) {
-			add_size(h, off, 8, "event format");
-			off += 8 + get64(b + off);
-		}
+		off = skip_formats(h, off, "event format count", "event format");
 	}
 	h->kallsyms_off = off;
-	add_size(h, off, 4, "kallsyms");
-	off += 4 + get32(b + off);		/* kallsyms */
+	off = skip_sized(h, off, 4, "kallsyms");
 	h->printk_off = off;
-	add_size(h, off, 4, "printk");
-	off += 4 + get32(b + off);		/* printk */
-	add_size(h, off, 8, "cmdlines");
-	off += 8 + get64(b + off);		/* cmdlines */
+	off = skip_sized(h, off, 4, "printk");
+	off = skip_sized(h, off, 8, "cmdlines");
 	h->cpus_off = off;
 	add_size(h, off, 4, "CPU count");
 	assert_memory_equal(b + off + 4, "options  ", 10);
