@@ -341,6 +341,8 @@ int ftg_chrdev_init(void);
 void ftg_chrdev_exit(void);
 
 /* ftg_tables.c */
+int ftg_sites_render(char *const *owners, unsigned int n, char **text,
+		     size_t *len);
 int ftg_debugfs_init(void);
 void ftg_debugfs_exit(void);
 

@@ -26,8 +26,6 @@
 #include "ftg.h"
 #include "ftg_trace.h"
 
-#define FTG_MAX_ARGS	32
-
 struct ftg_cmd {
 	const char *name;
 	int (*exec)(struct ftg_session *sess, int argc, char **argv,
@@ -159,7 +157,7 @@ static int ftg_cmd_select(struct ftg_session *sess, int argc, char **argv,
 	unsigned long ip;
 	int i, ret;
 
-	ret = ftg_need_args(argc, 1, FTG_MAX_ARGS, "select <addr>...",
+	ret = ftg_need_args(argc, 1, FTGUARD_ARGS_MAX, "select <addr>...",
 			    why, len);
 	for (i = 1; !ret && i < argc; i++) {
 		ret = ftg_parse_ip(argv[i], &ip, why, len);
@@ -219,6 +217,29 @@ static void ftg_set_response(struct ftg_session *sess, char *text, size_t len)
 	ftg_obj_add(FTG_OBJ_RESPONSE, text);
 	sess->resp = text;
 	sess->resp_len = len;
+}
+
+/*
+ * The site table of the named owners, as ftguard/sites prints it: a
+ * selection of module functions needs nothing else, where reading the
+ * kernel's function lists would cost more than the whole record.
+ */
+static int ftg_cmd_sites(struct ftg_session *sess, int argc, char **argv,
+			 char *why, size_t len)
+{
+	size_t text_len;
+	char *text;
+	int ret;
+
+	ret = ftg_need_args(argc, 1, FTGUARD_ARGS_MAX, "sites <owner>...", why,
+			    len);
+	if (ret)
+		return ret;
+	ret = ftg_sites_render(argv + 1, argc - 1, &text, &text_len);
+	if (ret)
+		return ret;
+	ftg_set_response(sess, text, text_len);
+	return 1;	/* the response is set */
 }
 
 static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
@@ -411,6 +432,7 @@ static const struct ftg_cmd ftg_cmds[] = {
 	{ "vmlinux-records", ftg_cmd_vmlinux_records },
 	{ "select", ftg_cmd_select },
 	{ "select-module", ftg_cmd_select_module },
+	{ "sites", ftg_cmd_sites },
 	{ "clear", ftg_cmd_clear },
 	{ "check", ftg_cmd_check },
 	{ "arm", ftg_cmd_arm },
@@ -450,7 +472,7 @@ static void ftg_sanitize(char *why)
 static int ftg_exec_line(struct ftg_session *sess, char *line, char *why,
 			 size_t len)
 {
-	char *argv[FTG_MAX_ARGS + 1];	/* the command and its arguments */
+	char *argv[FTGUARD_ARGS_MAX + 1];	/* the command and its arguments */
 	int argc = 0;
 	unsigned int i;
 	char *tok;
@@ -460,7 +482,7 @@ static int ftg_exec_line(struct ftg_session *sess, char *line, char *why,
 			continue;
 		if (argc == ARRAY_SIZE(argv)) {
 			snprintf(why, len, "more than %d arguments",
-				 FTG_MAX_ARGS);
+				 FTGUARD_ARGS_MAX);
 			return -E2BIG;
 		}
 		argv[argc++] = tok;

@@ -98,28 +98,92 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(ftg_status);
 
+/* Worst case: every name char escaped to 4, plus the fixed fields. */
+static size_t ftg_site_line_max(const struct ftg_patch_site *s)
+{
+	return 96 + 2 * (2 * FTG_PROLOGUE_MAX + 2) +
+	       4 * (strlen(s->name) + strlen(ftg_owner_name(s)));
+}
+
+static size_t ftg_site_line(char *p, const struct ftg_patch_site *s,
+			    size_t room)
+{
+	size_t n;
+
+	n = sprintf(p, "0x%lx %s %s ", s->ip, ftg_patch_state_name(s->state),
+		    s->init ? "init" : "core");
+	n += ftg_escape(p + n, room - n, ftg_owner_name(s));
+	n += sprintf(p + n, " %llu %u ", ftg_site_hits(s), s->reads);
+	n += ftg_escape(p + n, room - n, s->name);
+	n += sprintf(p + n, " %u ", s->offset);
+	n += ftg_site_bytes_hex(p + n, s, true);
+	p[n++] = ' ';
+	n += ftg_site_bytes_hex(p + n, s, false);
+	p[n++] = '\n';
+	return n;
+}
+
+static bool ftg_owner_listed(const struct ftg_patch_site *s,
+			     char *const *owners, unsigned int n)
+{
+	unsigned int i;
+
+	if (!n)
+		return true;
+	for (i = 0; i < n; i++)
+		if (!strcmp(ftg_owner_name(s), owners[i]))
+			return true;
+	return false;
+}
+
+/**
+ * ftg_sites_render - the site table in the format of ftguard/sites
+ * @owners: only the sites of these owners ("vmlinux" or a module name)
+ * @n: how many owners; 0: every site
+ * @text: on success, the kvmalloc'ed table, which the caller frees
+ * @len: its length
+ *
+ * Context: ftg.lock held.
+ * Return: 0 or -ENOMEM.
+ */
+int ftg_sites_render(char *const *owners, unsigned int n, char **text,
+		     size_t *len)
+{
+	size_t size = 32, used;
+	struct ftg_patch_site *s;
+	char *buf;
+
+	lockdep_assert_held(&ftg.lock);
+	for (s = ftg_site_first(); s; s = ftg_site_next(s))
+		if (ftg_owner_listed(s, owners, n))
+			size += ftg_site_line_max(s);
+	buf = kvmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	used = sprintf(buf, "ftguard-sites %d\n", FTGUARD_SITES_FORMAT_VERSION);
+	for (s = ftg_site_first(); s; s = ftg_site_next(s))
+		if (ftg_owner_listed(s, owners, n))
+			used += ftg_site_line(buf + used, s, size - used);
+	*text = buf;
+	*len = used;
+	return 0;
+}
+
 static int ftg_sites_show(struct seq_file *m, void *unused)
 {
-	struct ftg_patch_site *s;
-
-	char hex[2 * FTG_PROLOGUE_MAX + 2];
+	char *text;
+	size_t len;
+	int ret;
 
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-sites %d\n", FTGUARD_SITES_FORMAT_VERSION);
-	for (s = ftg_site_first(); s; s = ftg_site_next(s)) {
-		seq_printf(m, "0x%lx %s %s ", s->ip,
-			   ftg_patch_state_name(s->state),
-			   s->init ? "init" : "core");
-		ftg_seq_name(m, ftg_owner_name(s));
-		seq_printf(m, " %llu %u ", ftg_site_hits(s), s->reads);
-		ftg_seq_name(m, s->name);
-		ftg_site_bytes_hex(hex, s, true);
-		seq_printf(m, " %u %s ", s->offset, hex);
-		ftg_site_bytes_hex(hex, s, false);
-		seq_puts(m, hex);
-		seq_putc(m, '\n');
-	}
+	ret = ftg_sites_render(NULL, 0, &text, &len);
 	mutex_unlock(&ftg.lock);
+	if (ret)
+		return ret;
+	ftg_obj_add(FTG_OBJ_SCRATCH, text);
+	seq_write(m, text, len);
+	ftg_obj_del(FTG_OBJ_SCRATCH, text);
+	kvfree(text);
 	return 0;
 }
 

@@ -18,6 +18,7 @@
 #define FTGUARD_LINE_MAX		256
 #define FTGUARD_WRITE_MAX		(64 * 1024)
 #define FTGUARD_REASON_MAX		256
+#define FTGUARD_ARGS_MAX		32	/* after the command's word */
 
 /*
  * Site states, X(ID, "word"): the word is what the tables print; ID

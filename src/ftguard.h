@@ -1130,6 +1130,23 @@ int ftg_control_clear(struct ftg_control *ctl);
  */
 struct ftg_check_report *ftg_control_check(struct ftg_control *ctl);
 
+/**
+ * ftg_control_sites - the site table of some owners
+ * @ctl: the control
+ * @owners: "vmlinux" or module names
+ * @n: how many (1 to 32, the most one command takes)
+ *
+ * One command instead of the whole ftguard/sites: the module knows every
+ * loaded module's sites by itself, so a selection confined to modules
+ * needs this and no ftrace function list (ftg_selection_resolve_sites()).
+ * An owner without sites adds nothing.
+ *
+ * Return: those sites in address order, to free with ftg_sites_free(),
+ * or NULL.
+ */
+struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
+				    const char *const *owners, size_t n);
+
 #define FTG_ARM_PERSISTENT	(1U << 0)	/* outlives this descriptor */
 #define FTG_ARM_FORCE		(1U << 1)	/* beyond max_arm */
 #define FTG_ARM_GRAPH		(1U << 2)	/* entries and returns */
@@ -1336,6 +1353,37 @@ bool ftg_selection_empty(const struct ftg_selection *sel);
 struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 					     const struct ftg_kallsyms *ks,
 					     const struct ftg_ftrace_funcs *avail);
+
+/**
+ * ftg_selection_modules - the modules a selection is confined to
+ * @sel: the selection
+ * @modules: set to the first @max of them (pointers into @sel)
+ * @max: room in @modules
+ *
+ * Return: how many modules the -l patterns and -m names name between
+ * them, or 0 when some pattern has no module part or names vmlinux (the
+ * selection may take any function). Above @max, only the first @max are
+ * set.
+ */
+size_t ftg_selection_modules(const struct ftg_selection *sel,
+			     const char **modules, size_t max);
+
+/**
+ * ftg_selection_resolve_sites - expand the selection over known sites
+ * @sel: the selection (its patterns remember whether they matched)
+ * @sites: the sites to choose from (ftg_control_sites(), ftg_sites_read())
+ *
+ * As ftg_selection_resolve(), with ftguard.ko's sites as the list of
+ * functions: each site is its function's ftrace record, and a NAME@ADDR
+ * pin matches the record or the function's first byte (the record less
+ * its offset). Planted sites (fault injection) are no function's and are
+ * left out.
+ *
+ * Return: the candidates, or NULL: errno ENOENT and FTG_E_NO_MATCH when
+ * nothing matches.
+ */
+struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *sel,
+						   const struct ftg_sites *sites);
 
 /* ==== Address map ==== */
 

@@ -170,6 +170,25 @@ static struct ftg_candidates *keep_sites(struct ftg_cmd_ctx *ctx,
 	return kept;
 }
 
+/* A selection that names more modules takes the general way. */
+#define MAX_MODULES	8
+
+/* The candidates the module admits as sites (vmlinux ones need proof). */
+static struct ftg_candidates *admit(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
+				    const struct ftg_candidates *cand)
+{
+	struct ftg_candidates *refused = ftg_candidates_new(), *kept = NULL;
+
+	if (!refused)
+		ftg_cmd_lib_error(ctx, "selecting functions");
+	else if (ftg_control_admit(ctl, cand, refused) < 0)
+		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
+	else
+		kept = keep_sites(ctx, cand, refused);
+	ftg_candidates_free(refused);
+	return kept;
+}
+
 /**
  * ftg_cmd_select - send the -l/-n/-m selection to the module
  * @ctx: the invocation
@@ -178,8 +197,10 @@ static struct ftg_candidates *keep_sites(struct ftg_cmd_ctx *ctx,
  * @required: refuse an empty selection (arming everything is never meant)
  * @nsites: set to the number of sites selected (0: none given)
  *
- * vmlinux candidates (available_filter_functions and kallsyms) are
- * admitted first, as the module only knows modules' sites by itself.
+ * A selection confined to modules is resolved over those modules' sites,
+ * which the module lists; any other over available_filter_functions and
+ * kallsyms, and its vmlinux candidates are admitted first, as the module
+ * only knows modules' sites by itself.
  *
  * Return: 0, or FTG_CMD_ERROR after a message.
  */
@@ -187,10 +208,12 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		   struct ftg_control *ctl, bool required, size_t *nsites)
 {
 	struct ftg_ftrace_funcs *avail = NULL;
-	struct ftg_candidates *cand = NULL, *admitted = NULL, *refused = NULL;
+	struct ftg_candidates *cand = NULL, *admitted = NULL;
 	struct ftg_selection *sel = NULL;
 	const struct ftg_kallsyms *ks = NULL;
-	struct ftg_sites *sites = NULL;
+	struct ftg_sites *sites = NULL, *known = NULL;
+	const char *modules[MAX_MODULES];
+	size_t nmodules;
 	struct direct_sites direct = { .n = 0 };
 	struct ftg_root *root = ftg_cmd_root(ctx);
 	int ret = FTG_CMD_ERROR;
@@ -227,9 +250,22 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ret = 0;	/* only pinned sites */
 		goto out;
 	}
-	if (ftg_cmd_read_functions(ctx, &ks, &avail))
-		goto out;
-	cand = ftg_selection_resolve(sel, ks, avail);
+	nmodules = ftg_selection_modules(sel, modules, MAX_MODULES);
+	if (nmodules && nmodules <= MAX_MODULES) {
+		/* ftguard.ko knows every loaded module's sites by itself:
+		 * nothing to read from the kernel's function lists (which
+		 * cost more than a whole record on 6.12), nothing to admit. */
+		known = ftg_control_sites(ctl, modules, nmodules);
+		if (!known) {
+			ftg_cmd_lib_error(ctx, "reading the modules' sites");
+			goto out;
+		}
+		cand = ftg_selection_resolve_sites(sel, known);
+	} else {
+		if (ftg_cmd_read_functions(ctx, &ks, &avail))
+			goto out;
+		cand = ftg_selection_resolve(sel, ks, avail);
+	}
 	if (!cand) {
 		if (ftg_error_code() == FTG_E_NO_MATCH)
 			ftg_cmd_error(ctx, "%s (see 'ftguard sites' and "
@@ -238,18 +274,14 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			ftg_cmd_lib_error(ctx, "selecting functions");
 		goto out;
 	}
-	refused = ftg_candidates_new();
-	if (!refused) {
-		ftg_cmd_lib_error(ctx, "selecting functions");
-		goto out;
+	if (known) {
+		admitted = cand;
+		cand = NULL;
+	} else {
+		admitted = admit(ctx, ctl, cand);
+		if (!admitted)
+			goto out;
 	}
-	if (ftg_control_admit(ctl, cand, refused) < 0) {
-		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
-		goto out;
-	}
-	admitted = keep_sites(ctx, cand, refused);
-	if (!admitted)
-		goto out;
 	if (ftg_control_select(ctl, admitted) < 0) {
 		ftg_cmd_lib_error(ctx, "selecting sites");
 		goto out;
@@ -260,8 +292,8 @@ out:
 	if (!ret && ctx->verbosity > 0)
 		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
 	ftg_sites_free(sites);
+	ftg_sites_free(known);
 	ftg_candidates_free(admitted);
-	ftg_candidates_free(refused);
 	ftg_candidates_free(cand);
 	ftg_ftrace_funcs_free(avail);
 	ftg_selection_free(sel);

@@ -201,7 +201,7 @@ static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
 
 	if (!strncmp(r, "ok", 2) && (r[2] == '\0' || r[2] == ' '))
 		return 0;
-	if (!strncmp(r, "ftguard-check ", 14))
+	if (!strncmp(r, "ftguard-check ", 14) || !strncmp(r, "ftguard-sites ", 14))
 		return 0;
 	if (strncmp(r, "error ", 6))
 		return ftgl_err(FTG_E_BAD_RESPONSE, EPROTO,
@@ -390,6 +390,37 @@ static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
 	if (ftg_control_send(ctl, line))
 		return ftgl_err_prefix("%s", verb);
 	return 0;
+}
+
+struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
+				    const char *const *owners, size_t n)
+{
+	char line[FTGUARD_LINE_MAX];
+	size_t i, len = snprintf(line, sizeof(line), "sites");
+
+	ftg_error_clear();
+	if (!n || n > FTGUARD_ARGS_MAX) {
+		ftgl_err(FTG_E_SYSTEM, EINVAL, "sites: want 1 to %d owners",
+			 FTGUARD_ARGS_MAX);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		if (!*owners[i] || strpbrk(owners[i], " \t\n")) {
+			ftgl_err(FTG_E_SYSTEM, EINVAL, "sites: bad owner name \"%s\"",
+				 owners[i]);
+			return NULL;
+		}
+		len += snprintf(line + len, sizeof(line) - len, " %s", owners[i]);
+		if (len >= sizeof(line)) {
+			ftgl_err(FTG_E_SYSTEM, E2BIG, "sites: owner names too long");
+			return NULL;
+		}
+	}
+	if (ftg_control_send(ctl, line)) {
+		ftgl_err_prefix("sites");
+		return NULL;
+	}
+	return ftg_sites_parse(ctl->resp, ctl->resp_len);
 }
 
 int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records)

@@ -277,25 +277,37 @@ static bool module_selected(const struct ftg_selection *sel, const char *module)
 }
 
 /*
- * Adds the record @f->addr when the selection wants it. A pin may give
- * the kallsyms address of a function whose record follows an endbr64.
+ * Adds the site @addr of (@name, @module) when the selection wants it. A
+ * pin may give @sym_addr, the function's first byte, where the record
+ * follows an endbr64.
  */
-static int add_record(struct ftg_selection *sel, struct ftg_candidates *c,
-		      const struct ftg_kallsyms *ks, const struct ftg_ftrace_func *f,
-		      bool whole_module)
+static int add_site(struct ftg_selection *sel, struct ftg_candidates *c,
+		    const char *name, const char *module, uint64_t addr,
+		    uint64_t sym_addr, bool whole_module)
 {
-	const struct ftg_ksym *sym = ks ? ftg_kallsyms_lookup(ks, f->addr, NULL) : NULL;
-	uint64_t sym_addr = sym && !strcmp(sym->name, f->name) ? sym->addr : 0;
 	bool wanted;
 
-	wanted = any_matches_at(&sel->include, f->name, f->module, f->addr,
-				sym_addr, true);
+	/* Mark every pattern that covers it, even when -m already took it,
+	 * so that "matched nothing" is only said when true. */
+	wanted = any_matches_at(&sel->include, name, module, addr, sym_addr,
+				true);
 	if (!wanted && !whole_module)
 		return 0;
-	if (any_matches_at(&sel->exclude, f->name, f->module, f->addr, sym_addr,
-			   false))
+	if (any_matches_at(&sel->exclude, name, module, addr, sym_addr, false))
 		return 0;
-	return ftg_candidates_add(c, f->name, f->addr, f->module) < 0 ? -1 : 0;
+	return ftg_candidates_add(c, name, addr, module) < 0 ? -1 : 0;
+}
+
+/* The record @addr, with kallsyms for where its function starts. */
+static int add_record(struct ftg_selection *sel, struct ftg_candidates *c,
+		      const struct ftg_kallsyms *ks, const char *name,
+		      const char *module, uint64_t addr, bool whole_module)
+{
+	const struct ftg_ksym *sym = ks ? ftg_kallsyms_lookup(ks, addr, NULL) : NULL;
+
+	return add_site(sel, c, name, module, addr,
+			sym && !strcmp(sym->name, name) ? sym->addr : 0,
+			whole_module);
 }
 
 /*
@@ -314,73 +326,40 @@ static int add_function(struct ftg_selection *sel, struct ftg_candidates *c,
 	if (found > FTGL_ARRAY_SIZE(syms))
 		found = FTGL_ARRAY_SIZE(syms);
 	for (k = 0; k < found; k++) {
-		uint64_t addr = syms[k]->addr;
-		bool wanted;
-
 		if (!ftgl_ksym_is_text(syms[k]->type))
 			continue;
-		if (!addr) {
+		if (!syms[k]->addr) {
 			(*hidden)++;
 			continue;
 		}
-		/* Mark every pattern that covers it, even when -m already
-		 * took it, so that "matched nothing" is only said when true. */
-		wanted = any_matches(&sel->include, name, module, addr, true);
-		if (!wanted && !whole_module)
-			continue;
-		if (any_matches(&sel->exclude, name, module, addr, false))
-			continue;
-		if (ftg_candidates_add(c, name, addr, module) < 0)
+		if (add_site(sel, c, name, module, syms[k]->addr, 0,
+			     whole_module))
 			return -1;
 	}
 	return 0;
 }
 
-struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
-					     const struct ftg_kallsyms *ks,
-					     const struct ftg_ftrace_funcs *avail)
+/* Forgets what an earlier resolve matched. */
+static struct ftg_candidates *resolve_begin(struct ftg_selection *sel)
 {
-	/* Only the patterns' "matched" marks change: a resolve-time cache. */
-	struct ftg_selection *s = (struct ftg_selection *)sel;
-	struct ftg_candidates *c;
-	size_t i, n, hidden = 0;
+	size_t i;
 
-	if (!avail || (!ks && !ftg_ftrace_funcs_has_addrs(avail))) {
-		ftgl_err(FTG_E_SYSTEM, EINVAL, "selection needs kallsyms and available_filter_functions");
-		return NULL;
-	}
-	c = ftg_candidates_new();
-	if (!c)
-		return NULL;
-	for (i = 0; i < s->include.len; i++)
-		((struct pattern *)ftgl_vec_at(&s->include, i))->matched = false;
-	n = ftg_ftrace_funcs_count(avail);
-	for (i = 0; i < n; i++) {
-		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
-		bool whole = module_selected(s, f->module);
-		int ret;
+	for (i = 0; i < sel->include.len; i++)
+		((struct pattern *)ftgl_vec_at(&sel->include, i))->matched = false;
+	return ftg_candidates_new();
+}
 
-		if (ftgl_ftrace_name_invalid(f->name))
-			continue;
-		if (!whole && !any_matches(&s->include, f->name, f->module, 0, false))
-			continue;
-		if (f->addr)
-			ret = add_record(s, c, ks, f, whole);
-		else
-			ret = add_function(s, c, ks, f->name, f->module, whole, &hidden);
-		if (ret) {
-			ftg_candidates_free(c);
-			return NULL;
-		}
-	}
-	if (!ftg_candidates_count(c) && hidden) {
-		ftg_candidates_free(c);
-		ftgl_err(FTG_E_NOT_ROOT, EACCES,
-			 "kallsyms hides function addresses (kptr_restrict): run as root");
-		return NULL;
-	}
-	for (i = 0; i < s->include.len; i++) {
-		struct pattern *p = ftgl_vec_at(&s->include, i);
+/*
+ * The candidates, or NULL (freed) when nothing matched: then, or when a
+ * pattern matched nothing, the first such pattern is named.
+ */
+static struct ftg_candidates *resolve_end(struct ftg_selection *sel,
+					  struct ftg_candidates *c)
+{
+	size_t i;
+
+	for (i = 0; i < sel->include.len; i++) {
+		struct pattern *p = ftgl_vec_at(&sel->include, i);
 
 		if (p->matched)
 			continue;
@@ -399,4 +378,100 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 		return NULL;
 	}
 	return c;
+}
+
+struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
+					     const struct ftg_kallsyms *ks,
+					     const struct ftg_ftrace_funcs *avail)
+{
+	/* Only the patterns' "matched" marks change: a resolve-time cache. */
+	struct ftg_selection *s = (struct ftg_selection *)sel;
+	struct ftg_candidates *c;
+	size_t i, n, hidden = 0;
+
+	if (!avail || (!ks && !ftg_ftrace_funcs_has_addrs(avail))) {
+		ftgl_err(FTG_E_SYSTEM, EINVAL, "selection needs kallsyms and available_filter_functions");
+		return NULL;
+	}
+	c = resolve_begin(s);
+	if (!c)
+		return NULL;
+	n = ftg_ftrace_funcs_count(avail);
+	for (i = 0; i < n; i++) {
+		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
+		bool whole = module_selected(s, f->module);
+		int ret;
+
+		if (ftgl_ftrace_name_invalid(f->name))
+			continue;
+		if (!whole && !any_matches(&s->include, f->name, f->module, 0, false))
+			continue;
+		if (f->addr)
+			ret = add_record(s, c, ks, f->name, f->module, f->addr, whole);
+		else
+			ret = add_function(s, c, ks, f->name, f->module, whole, &hidden);
+		if (ret) {
+			ftg_candidates_free(c);
+			return NULL;
+		}
+	}
+	if (!ftg_candidates_count(c) && hidden) {
+		ftg_candidates_free(c);
+		ftgl_err(FTG_E_NOT_ROOT, EACCES,
+			 "kallsyms hides function addresses (kptr_restrict): run as root");
+		return NULL;
+	}
+	return resolve_end(s, c);
+}
+
+size_t ftg_selection_modules(const struct ftg_selection *sel,
+			     const char **modules, size_t max)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < sel->include.len + sel->modules.len; i++) {
+		const char *m = i < sel->include.len ?
+			((struct pattern *)ftgl_vec_at(&sel->include, i))->module :
+			*(char **)ftgl_vec_at(&sel->modules, i - sel->include.len);
+
+		if (!m || !strcmp(m, "vmlinux"))
+			return 0;
+		for (j = 0; j < n && j < max; j++)
+			if (!strcmp(modules[j], m))
+				break;
+		if (j < n && j < max)	/* named before */
+			continue;
+		if (n < max)
+			modules[n] = m;
+		n++;
+	}
+	return n;
+}
+
+struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *sel,
+						   const struct ftg_sites *sites)
+{
+	struct ftg_selection *s = (struct ftg_selection *)sel;
+	struct ftg_candidates *c = resolve_begin(s);
+	size_t i, n = ftg_sites_count(sites);
+
+	if (!c)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		const struct ftg_site *site = ftg_sites_get(sites, i);
+		const char *module = strcmp(site->owner, "vmlinux") ? site->owner : NULL;
+		bool whole = module_selected(s, module);
+
+		/* A planted site (fault injection) is no function's record. */
+		if (site->state == FTG_SITE_PLANTED)
+			continue;
+		if (!whole && !any_matches(&s->include, site->name, module, 0, false))
+			continue;
+		if (add_site(s, c, site->name, module, site->addr,
+			     site->addr - site->offset, whole)) {
+			ftg_candidates_free(c);
+			return NULL;
+		}
+	}
+	return resolve_end(s, c);
 }

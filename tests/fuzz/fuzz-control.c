@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 /*
  * The module's answers on ftguard/control ("ok ...", "error <errno-name>
- * <reason>", a check report) as libftguard judges them. The control file
+ * <reason>", a check report, a site table) as libftguard judges them. The control file
  * here is a regular file: the command is written at its start and the
  * answer is read from where the write left the position, so the file is
  * the command's length of padding followed by the input. A refused arm
@@ -40,6 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ftg_check_report *rep = NULL;
 	struct ftg_control *ctl;
 	uint64_t addr = 0xffffffff81000000ULL;
+	const char *owners[] = { "target" };
+	struct ftg_sites *sites;
 
 	ctl = open_with_answer(debugfs, "check", data, size);
 	rep = ctl ? ftg_control_check(ctl) : NULL;
@@ -52,6 +54,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fz_use(ctl ? (uint64_t)ftg_control_arm(ctl, 0, &rep) : 0);
 	fz_use(rep ? ftg_check_report_n_ok(rep) : 0);
 	ftg_check_report_free(rep);
+	ftg_control_close(ctl);
+
+	ctl = open_with_answer(debugfs, "sites target", data, size);
+	sites = ctl ? ftg_control_sites(ctl, owners, 1) : NULL;
+	fz_use(sites ? ftg_sites_count(sites) : 0);
+	ftg_sites_free(sites);
 	ftg_control_close(ctl);
 
 	ctl = open_with_answer(debugfs, "select 0xffffffff81000000", data, size);

@@ -35,11 +35,11 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Resolves @patterns (NULL-terminated; "-n X" excludes, "-m X" a module). */
-static struct ftg_candidates *resolve(struct inputs *in, const char *const *patterns)
+/* @patterns (NULL-terminated; "-n X" excludes, "-m X" a module) added to a
+ * new selection. */
+static struct ftg_selection *selection_of(const char *const *patterns)
 {
 	struct ftg_selection *sel = ftg_selection_new();
-	struct ftg_candidates *c;
 
 	assert_non_null(sel);
 	for (; *patterns; patterns++) {
@@ -53,6 +53,15 @@ static struct ftg_candidates *resolve(struct inputs *in, const char *const *patt
 			ret = ftg_selection_add(sel, *patterns);
 		assert_int_equal(ret, 0);
 	}
+	return sel;
+}
+
+/* @patterns resolved over the fixture's function lists. */
+static struct ftg_candidates *resolve(struct inputs *in, const char *const *patterns)
+{
+	struct ftg_selection *sel = selection_of(patterns);
+	struct ftg_candidates *c;
+
 	c = ftg_selection_resolve(sel, in->ks, in->avail);
 	ftg_selection_free(sel);
 	return c;
@@ -404,6 +413,128 @@ static void test_selection_612(void **state)
 	ftg_candidates_free(c);
 }
 
+/* @patterns resolved over @sites. */
+static struct ftg_candidates *resolve_sites(const struct ftg_sites *sites,
+					    const char *const *patterns)
+{
+	struct ftg_selection *sel = selection_of(patterns);
+	struct ftg_candidates *c = ftg_selection_resolve_sites(sel, sites);
+
+	ftg_selection_free(sel);
+	return c;
+}
+
+/* A selection confined to modules can be resolved over their sites. */
+static void test_selection_modules(void **state)
+{
+	const char *const p[] = { "target:fn_a", "-m e1000e", "target:*", ":mod:target",
+				  "-n vmlinux:*", NULL };
+	const char *const any[] = { "target:fn_a", "fn_b", NULL };
+	const char *const core[] = { "-m target", "vmlinux:vfs_read", NULL };
+	const char *const core_m[] = { "target:fn_a", "-m vmlinux", NULL };
+	const char *mods[2] = { NULL, NULL };
+	struct ftg_selection *sel = selection_of(p);
+
+	assert_int_equal(ftg_selection_modules(sel, mods, 2), 2);
+	assert_string_equal(mods[0], "target");
+	assert_string_equal(mods[1], "e1000e");
+	mods[1] = NULL;
+	/* Above max: the count, and only max set. */
+	assert_int_equal(ftg_selection_modules(sel, mods, 1), 2);
+	assert_string_equal(mods[0], "target");
+	assert_null(mods[1]);
+	ftg_selection_free(sel);
+	sel = selection_of(any);
+	assert_int_equal(ftg_selection_modules(sel, mods, 2), 0);
+	ftg_selection_free(sel);
+	sel = selection_of(core);
+	assert_int_equal(ftg_selection_modules(sel, mods, 2), 0);
+	ftg_selection_free(sel);
+	sel = selection_of(core_m);
+	assert_int_equal(ftg_selection_modules(sel, mods, 2), 0);
+	ftg_selection_free(sel);
+}
+
+/* Over the module's sites, a module selection gives what the function
+ * lists give; planted sites are no function's. */
+static void test_resolve_sites(void **state)
+{
+	static const char table[] =
+		"ftguard-sites 2\n"
+		"0xffffffffc0b00004 ok core target 0 0 fn_a 4 f30f1efa:0f1f440000 -\n"
+		"0xffffffffc0b00024 armed core target 7 1 fn_b 4 f30f1efa:0f1f440000 -\n"
+		"0xffffffffc0b00044 ok core target 0 0 trigger_write 4 f30f1efa:0f1f440000 -\n"
+		"0xffffffffc0b05000 planted init target 0 0 target\\040init 0 0f1f440000 -\n";
+	const char *const all[] = { "-m target", NULL };
+	const char *const glob[] = { "target:fn_?", "-n target:fn_b", NULL };
+	const char *const pin_start[] = { "target:fn_a@0xffffffffc0b00000", NULL };
+	const char *const pin_record[] = { "target:fn_b@0xffffffffc0b00024", NULL };
+	const char *const pin_wrong[] = { "target:fn_a@0xffffffffc0b00008", NULL };
+	const char *const none[] = { "target:nosuch*", NULL };
+	const char *const planted[] = { "target:target*", NULL };
+	struct ftg_sites *sites = ftg_sites_parse(table, strlen(table));
+	struct ftg_candidates *c;
+
+	assert_non_null(sites);
+	c = resolve_sites(sites, all);
+	assert_non_null(c);
+	assert_int_equal(ftg_candidates_count(c), 3);
+	assert_candidate(c, 0, "fn_a", 0xffffffffc0b00004ULL, "target");
+	assert_candidate(c, 2, "trigger_write", 0xffffffffc0b00044ULL, "target");
+	ftg_candidates_free(c);
+	c = resolve_sites(sites, glob);
+	assert_non_null(c);
+	assert_int_equal(ftg_candidates_count(c), 1);
+	assert_candidate(c, 0, "fn_a", 0xffffffffc0b00004ULL, "target");
+	ftg_candidates_free(c);
+	c = resolve_sites(sites, pin_start);
+	assert_non_null(c);
+	assert_int_equal(ftg_candidates_count(c), 1);
+	assert_candidate(c, 0, "fn_a", 0xffffffffc0b00004ULL, "target");
+	ftg_candidates_free(c);
+	c = resolve_sites(sites, pin_record);
+	assert_non_null(c);
+	assert_candidate(c, 0, "fn_b", 0xffffffffc0b00024ULL, "target");
+	ftg_candidates_free(c);
+	assert_null(resolve_sites(sites, pin_wrong));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MATCH);
+	assert_null(resolve_sites(sites, none));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MATCH);
+	assert_non_null(strstr(ftg_error_last(), "target:nosuch*"));
+	assert_null(resolve_sites(sites, planted));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MATCH);
+	ftg_sites_free(sites);
+}
+
+/* The fixture's module functions, resolved both ways, are the same. */
+static void test_resolve_sites_agrees(void **state)
+{
+	const char *const *cases[] = {
+		(const char *const[]){ "-m target", NULL },
+		(const char *const[]){ "target:fn_*", "-n target:fn_b", NULL },
+		(const char *const[]){ "e1000e:e1000_*", NULL },
+	};
+	struct ftg_sites *sites = ftg_sites_read(FIXTURE("amd64", "debug"));
+	size_t k, i;
+
+	assert_non_null(sites);
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct ftg_candidates *a = resolve(*state, cases[k]);
+		struct ftg_candidates *b = resolve_sites(sites, cases[k]);
+
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_int_equal(ftg_candidates_count(a), ftg_candidates_count(b));
+		for (i = 0; i < ftg_candidates_count(a); i++)
+			assert_candidate(b, i, ftg_candidates_get(a, i)->name,
+					 ftg_candidates_get(a, i)->addr,
+					 ftg_candidates_get(a, i)->module);
+		ftg_candidates_free(a);
+		ftg_candidates_free(b);
+	}
+	ftg_sites_free(sites);
+}
+
 /* NAME@ADDR: one parser for the library and the command; hex, 0x optional. */
 static void test_pattern_addr(void **state)
 {
@@ -475,6 +606,9 @@ int main(void)
 		cmocka_unit_test(test_records_612),
 		cmocka_unit_test(test_join_without_addrs),
 		cmocka_unit_test(test_selection_612),
+		cmocka_unit_test(test_selection_modules),
+		cmocka_unit_test(test_resolve_sites_agrees),
+		cmocka_unit_test(test_resolve_sites),
 		cmocka_unit_test(test_pattern_addr),
 	};
 

@@ -95,6 +95,34 @@ run 0 ftguard reset
 run 0 ftguard status
 out_has '^killed: *no'
 
+# A selection of module functions is resolved over ftguard.ko's own site
+# table: with the kernel's function lists hidden (empty files bound over
+# them), start still finds a module function, and only a vmlinux one is
+# not found.
+: > /tmp/empty-list
+for f in available_filter_functions available_filter_functions_addrs; do
+	[ -e "$FTG_TRACEFS/$f" ] || continue
+	mount --bind /tmp/empty-list "$FTG_TRACEFS/$f" || fail "bind over $f"
+	CLI_CLEANUP="${CLI_CLEANUP:+$CLI_CLEANUP; }umount $FTG_TRACEFS/$f"
+done
+expect_eq "hidden function list" 0 "$(wc -l < "$FTG_TRACEFS/available_filter_functions")"
+run 0 ftguard start -l 'ftg_target:fn_?' -n ftg_target:fn_b
+expect_eq "armed sites of ftg_target:fn_? less fn_b" 1 "$(status armed_sites)"
+hits=$(site_field fn_a 5)
+echo 3 > "$T" || fail "trigger"
+expect_eq "fn_a hits armed from the module's table" $((hits + 3)) "$(site_field fn_a 5)"
+run 0 ftguard stop
+run 0 ftguard check -m ftg_target
+out_has 'consistent'
+run 2 ftguard check -l ftg_target:no_such_fn
+err_has 'no function matches "ftg_target:no_such_fn"'
+run 2 ftguard check -l vfs_read
+err_has 'no function matches'
+eval "$CLI_CLEANUP"
+CLI_CLEANUP=
+[ "$(wc -l < "$FTG_TRACEFS/available_filter_functions")" -gt 1000 ] ||
+	fail "function list still hidden"
+
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass

@@ -58,6 +58,29 @@ expect_eq "nsites in modules" "$core_before" "$9"
 grep -q " module: name=ftg_target state=live nsites=$core_before" "$trace" ||
 	fail "no module live event"
 
+# 3b. "sites OWNER..." on the control file: the table's lines of those
+# owners, as ftguard/sites has them; an owner without sites adds nothing;
+# a call without an owner, or with too many, is refused.
+exec 3<>"$FTG_DEBUGFS/control"
+ask() { echo "$*" >&3 2>/dev/null; }
+answer() { cat <&3; }
+ask sites ftg_target || fail "sites ftg_target: $(answer)"
+answer > /tmp/sites-cmd
+expect_eq "sites answer header" "ftguard-sites 2" "$(head -n 1 /tmp/sites-cmd)"
+awk '$4 == "ftg_target"' "$sites" > /tmp/sites-file
+tail -n +2 /tmp/sites-cmd | diff /tmp/sites-file - || fail "sites ftg_target differs from ftguard/sites"
+expect_eq "sites ftg_target lines" "$core_before" "$(tail -n +2 /tmp/sites-cmd | wc -l)"
+ask sites e1000e nosuchmod ftg_target || fail "sites of three owners: $(answer)"
+expect_eq "sites of e1000e and ftg_target" \
+	$(($(count_sites e1000e) + core_before + 1)) "$(answer | wc -l)"
+ask sites nosuchmod || fail "sites nosuchmod: $(answer)"
+expect_eq "sites of an owner without sites" "ftguard-sites 2" "$(answer)"
+ask sites && fail "sites without an owner accepted"
+case "$(answer)" in "error EINVAL usage: sites <owner>..."*) ;; *) fail "sites without owner: $(answer)" ;; esac
+ask sites $(seq 33) && fail "sites of 33 owners accepted"
+case "$(answer)" in "error E2BIG "*) ;; *) fail "sites of 33 owners: $(answer)" ;; esac
+exec 3>&-
+
 # 4. rmmod again: everything gone, events again.
 rmmod ftg_target || fail "rmmod ftg_target (2)"
 expect_eq "sites after second rmmod" 0 "$(count_sites ftg_target)"
