@@ -166,7 +166,7 @@ END {
 
 	if (has("startup.part_start_stop"))
 		info(4, "part of it: ftguard start + stop",
-		     ms(median("startup.part_start_stop")) " (select: kallsyms + a_f_f; check; arm; disarm)")
+		     ms(median("startup.part_start_stop")) " (select from the module's sites; check; arm; disarm)")
 
 	# 5: each ftguard run against the mean of the two cats around it
 	if (has("check.ftguard") && has("check.kernel_aff")) {

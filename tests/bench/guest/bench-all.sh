@@ -276,7 +276,7 @@ if want 3 || want 4; then
 			timed startup ftguard rec_ftguard 1
 			timed startup tracecmd rec_tracecmd 1
 			# parts of ftguard record: selecting and arming alone
-			# (kallsyms, available_filter_functions, check, arm)
+			# (the module's sites of ftg_target, check, arm, disarm)
 			timed startup part_start_stop eval \
 				'ftguard -q start -l ftg_target:fn_a >/dev/null && ftguard -q stop >/dev/null'
 		fi
