@@ -189,6 +189,47 @@ static struct ftg_candidates *admit(struct ftg_cmd_ctx *ctx, struct ftg_control 
 	return kept;
 }
 
+/*
+ * The selection's candidate sites, or NULL after a message. *@from_lists
+ * says they come from the kernel's function lists, whose vmlinux
+ * candidates the module must admit before they can be selected.
+ */
+static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
+				      const struct ftg_selection *sel, bool *from_lists)
+{
+	const char *modules[MAX_MODULES];
+	size_t nmodules = ftg_selection_modules(sel, modules, MAX_MODULES);
+	struct ftg_ftrace_funcs *avail = NULL;
+	struct ftg_candidates *cand = NULL;
+	const struct ftg_kallsyms *ks;
+	struct ftg_sites *known = NULL;
+
+	*from_lists = !nmodules || nmodules > MAX_MODULES;
+	if (!*from_lists) {
+		/* ftguard.ko knows every loaded module's sites by itself:
+		 * nothing to read from the kernel's function lists (which
+		 * cost more than a whole record on 6.12), nothing to admit. */
+		known = ftg_control_sites(ctl, modules, nmodules);
+		if (!known) {
+			ftg_cmd_lib_error(ctx, "reading the modules' sites");
+			return NULL;
+		}
+		cand = ftg_selection_resolve_sites(sel, known);
+	} else if (!ftg_cmd_read_functions(ctx, &ks, &avail)) {
+		cand = ftg_selection_resolve(sel, ks, avail);
+	} else {
+		return NULL;
+	}
+	if (!cand && ftg_error_code() == FTG_E_NO_MATCH)
+		ftg_cmd_error(ctx, "%s (see 'ftguard sites' and "
+			      "available_filter_functions)", ftg_error_last());
+	else if (!cand)
+		ftg_cmd_lib_error(ctx, "selecting functions");
+	ftg_sites_free(known);
+	ftg_ftrace_funcs_free(avail);
+	return cand;
+}
+
 /**
  * ftg_cmd_select - send the -l/-n/-m selection to the module
  * @ctx: the invocation
@@ -207,14 +248,11 @@ static struct ftg_candidates *admit(struct ftg_cmd_ctx *ctx, struct ftg_control 
 int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		   struct ftg_control *ctl, bool required, size_t *nsites)
 {
-	struct ftg_ftrace_funcs *avail = NULL;
 	struct ftg_candidates *cand = NULL, *admitted = NULL;
 	struct ftg_selection *sel = NULL;
-	const struct ftg_kallsyms *ks = NULL;
-	struct ftg_sites *sites = NULL, *known = NULL;
-	const char *modules[MAX_MODULES];
-	size_t nmodules;
+	struct ftg_sites *sites = NULL;
 	struct direct_sites direct = { .n = 0 };
+	bool from_lists;
 	struct ftg_root *root = ftg_cmd_root(ctx);
 	int ret = FTG_CMD_ERROR;
 
@@ -250,37 +288,16 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ret = 0;	/* only pinned sites */
 		goto out;
 	}
-	nmodules = ftg_selection_modules(sel, modules, MAX_MODULES);
-	if (nmodules && nmodules <= MAX_MODULES) {
-		/* ftguard.ko knows every loaded module's sites by itself:
-		 * nothing to read from the kernel's function lists (which
-		 * cost more than a whole record on 6.12), nothing to admit. */
-		known = ftg_control_sites(ctl, modules, nmodules);
-		if (!known) {
-			ftg_cmd_lib_error(ctx, "reading the modules' sites");
-			goto out;
-		}
-		cand = ftg_selection_resolve_sites(sel, known);
-	} else {
-		if (ftg_cmd_read_functions(ctx, &ks, &avail))
-			goto out;
-		cand = ftg_selection_resolve(sel, ks, avail);
-	}
-	if (!cand) {
-		if (ftg_error_code() == FTG_E_NO_MATCH)
-			ftg_cmd_error(ctx, "%s (see 'ftguard sites' and "
-				      "available_filter_functions)", ftg_error_last());
-		else
-			ftg_cmd_lib_error(ctx, "selecting functions");
+	cand = resolve(ctx, ctl, sel, &from_lists);
+	if (!cand)
 		goto out;
-	}
-	if (known) {
-		admitted = cand;
-		cand = NULL;
-	} else {
+	if (from_lists) {
 		admitted = admit(ctx, ctl, cand);
 		if (!admitted)
 			goto out;
+	} else {
+		admitted = cand;
+		cand = NULL;
 	}
 	if (ftg_control_select(ctl, admitted) < 0) {
 		ftg_cmd_lib_error(ctx, "selecting sites");
@@ -292,10 +309,8 @@ out:
 	if (!ret && ctx->verbosity > 0)
 		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
 	ftg_sites_free(sites);
-	ftg_sites_free(known);
 	ftg_candidates_free(admitted);
 	ftg_candidates_free(cand);
-	ftg_ftrace_funcs_free(avail);
 	ftg_selection_free(sel);
 	return ret;
 }
