@@ -5,7 +5,9 @@
  * ftrace has a record for it). Its address is that record, as
  * available_filter_functions_addrs gives it (6.5+); on older kernels
  * kallsyms gives it, and a static name shared by several functions yields
- * every address, unless the pattern pins one with NAME@ADDR.
+ * every address, unless the pattern pins one with NAME@ADDR. The same
+ * patterns also resolve over ftguard.ko's sites (a module's sites are its
+ * ftrace records), which is all a selection of module functions needs.
  */
 #include <errno.h>
 #include <fnmatch.h>

@@ -87,3 +87,10 @@ check_PROGRAMS += tests/unit/vm-probe
 tests_unit_vm_probe_SOURCES = tests/unit/vm-probe.c
 tests_unit_vm_probe_LDADD = libftguard.la
 # its guest script is tests/vm/guest/lib-probe.sh
+
+# vm-threads: one process with several threads writing a file, for the
+# guest script tests/vm/guest/cli-record-threads.sh (copied into the guest
+# as /usr/bin/ftg-vm-threads).
+check_PROGRAMS += tests/unit/vm-threads
+tests_unit_vm_threads_SOURCES = tests/unit/vm-threads.c
+tests_unit_vm_threads_LDADD = -lpthread
