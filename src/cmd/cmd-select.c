@@ -215,10 +215,10 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 			return NULL;
 		}
 		cand = ftg_selection_resolve_sites(sel, known);
-	} else if (!ftg_cmd_read_functions(ctx, &ks, &avail)) {
-		cand = ftg_selection_resolve(sel, ks, avail);
 	} else {
-		return NULL;
+		if (ftg_cmd_read_functions(ctx, &ks, &avail))
+			return NULL;
+		cand = ftg_selection_resolve(sel, ks, avail);
 	}
 	if (!cand && ftg_error_code() == FTG_E_NO_MATCH)
 		ftg_cmd_error(ctx, "%s (see 'ftguard sites' and "

@@ -395,8 +395,8 @@ static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
 struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
 				    const char *const *owners, size_t n)
 {
-	char line[FTGUARD_LINE_MAX];
-	size_t i, len = snprintf(line, sizeof(line), "sites");
+	char args[FTGUARD_LINE_MAX];
+	size_t i, len = 0;
 
 	ftg_error_clear();
 	if (!n || n > FTGUARD_ARGS_MAX) {
@@ -410,16 +410,15 @@ struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
 				 owners[i]);
 			return NULL;
 		}
-		len += snprintf(line + len, sizeof(line) - len, " %s", owners[i]);
-		if (len >= sizeof(line)) {
+		len += snprintf(args + len, sizeof(args) - len, "%s%s",
+				i ? " " : "", owners[i]);
+		if (len >= sizeof(args)) {
 			ftgl_err(FTG_E_SYSTEM, E2BIG, "sites: owner names too long");
 			return NULL;
 		}
 	}
-	if (ftg_control_send(ctl, line)) {
-		ftgl_err_prefix("sites");
+	if (send_cmd(ctl, "sites", args))
 		return NULL;
-	}
 	return ftg_sites_parse(ctl->resp, ctl->resp_len);
 }
 

@@ -462,15 +462,12 @@ struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *s
 	for (i = 0; i < n; i++) {
 		const struct ftg_site *site = ftg_sites_get(sites, i);
 		const char *module = strcmp(site->owner, "vmlinux") ? site->owner : NULL;
-		bool whole = module_selected(s, module);
 
 		/* A planted site (fault injection) is no function's record. */
 		if (site->state == FTG_SITE_PLANTED)
 			continue;
-		if (!whole && !any_matches(&s->include, site->name, module, 0, false))
-			continue;
 		if (add_site(s, c, site->name, module, site->addr,
-			     site->addr - site->offset, whole)) {
+			     site->addr - site->offset, module_selected(s, module))) {
 			ftg_candidates_free(c);
 			return NULL;
 		}
