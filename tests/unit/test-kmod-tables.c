@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1
 /*
- * ftguard.ko's debugfs tables: status, sites, modules, check. Version
+ * ftguard.ko's debugfs tables: status, sites, modules, check, and the
+ * sites answer on the control file. Version
  * refusal, missing header, malformed lines (which fail the read, naming
  * table and line), and the "why is it missing" diagnosis.
  */
@@ -9,6 +10,7 @@
 #include <sys/wait.h>
 
 #include "lib-test.h"
+#include "../../kmod/ftg_uapi.h"
 
 #define TEXT(s)	(s), strlen(s)
 
@@ -318,6 +320,73 @@ static void test_module_missing(void **state)
 	assert_contains(ftg_error_last(), "control");
 }
 
+/*
+ * The modules' sites through the control file. A regular file stands in:
+ * the command is written at its start and the answer is read from where
+ * the write left the position, so the file is the command's length of
+ * padding followed by the answer. Bad owner lists are refused before
+ * anything is written.
+ */
+static void test_control_sites(void **state)
+{
+	static const char cmd[] = "sites target e1000e\n";
+	static const char answer[] =
+		"ftguard-sites 2\n"
+		"0xffffffffc0a00004 ok core e1000e 0 0 e1000_probe 4 f30f1efa:0f1f440000 -\n"
+		"0xffffffffc0b00004 ok core target 0 0 fn_a 4 f30f1efa:0f1f440000 -\n";
+	const char *owners[FTGUARD_ARGS_MAX + 1], *bad[] = { "target", "a b" };
+	const char *empty[] = { "" }, *long_name[] = { NULL };
+	char *dir = tt_tmpdir(), *sub = tt_path(dir, "ftguard");
+	char *control = tt_path(sub, "control"), name[300];
+	struct ftg_control *ctl;
+	struct ftg_sites *sites;
+	size_t i;
+	FILE *fp;
+
+	assert_int_equal(mkdir(sub, 0700), 0);
+	fp = fopen(control, "w");
+	assert_non_null(fp);
+	fprintf(fp, "%*s%s", (int)strlen(cmd), "", answer);
+	fclose(fp);
+	ctl = ftg_control_open(dir);
+	assert_non_null(ctl);
+	owners[0] = "target";
+	owners[1] = "e1000e";
+	sites = ftg_control_sites(ctl, owners, 2);
+	assert_non_null(sites);
+	assert_int_equal(ftg_sites_count(sites), 2);
+	assert_string_equal(ftg_sites_get(sites, 1)->name, "fn_a");
+	assert_int_equal(ftg_sites_get(sites, 1)->offset, 4);
+	ftg_sites_free(sites);
+
+	for (i = 0; i <= FTGUARD_ARGS_MAX; i++)
+		owners[i] = "m";
+	memset(name, 'm', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	long_name[0] = name;
+	assert_null(ftg_control_sites(ctl, owners, 0));
+	assert_int_equal(errno, EINVAL);
+	assert_null(ftg_control_sites(ctl, owners, FTGUARD_ARGS_MAX + 1));
+	assert_int_equal(errno, EINVAL);
+	assert_null(ftg_control_sites(ctl, bad, 2));
+	assert_int_equal(errno, EINVAL);
+	assert_contains(ftg_error_last(), "bad owner name \"a b\"");
+	assert_null(ftg_control_sites(ctl, empty, 1));
+	assert_int_equal(errno, EINVAL);
+	assert_null(ftg_control_sites(ctl, long_name, 1));
+	assert_int_equal(errno, E2BIG);
+	ftg_control_close(ctl);
+	/* None of the refused calls wrote a command over the answer. */
+	fp = fopen(control, "r");
+	assert_non_null(fp);
+	assert_non_null(fgets(name, sizeof(name), fp));
+	fclose(fp);
+	assert_string_equal(name, cmd);
+	free(control);
+	free(sub);
+	tt_rmdir(dir);
+}
+
 /* Reads a table that exists but may not be read: as root, from a child
  * that dropped to nobody; otherwise through a mode-000 file of our own. */
 static void test_not_root(void **state)
@@ -373,6 +442,7 @@ int main(void)
 		cmocka_unit_test(test_version_refused),
 		cmocka_unit_test(test_malformed_tables),
 		cmocka_unit_test(test_module_missing),
+		cmocka_unit_test(test_control_sites),
 		cmocka_unit_test(test_not_root),
 	};
 
