@@ -118,6 +118,16 @@ struct ftg_session {
 	loff_t resp_pos;		/* read position in resp */
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
+	unsigned long roots[FTGUARD_GRAPH_ROOTS_MAX];	/* graph-roots */
+	unsigned int nroots;
+};
+
+/* What one `arm` line asks for (ftg_control.c parses it). */
+struct ftg_arm_req {
+	bool persistent;	/* outlives the descriptor */
+	bool force;		/* beyond max_arm */
+	bool graph;		/* entries and returns (ftg_graph.c) */
+	unsigned int max_depth;	/* call tree: levels below a root, 0 all */
 };
 
 /*
@@ -238,8 +248,8 @@ size_t ftg_site_bytes_hex(char *dst, const struct ftg_patch_site *s,
 void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
 
 /* ftg_arm.c */
-int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
-	    bool graph, char *why, size_t len);
+int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
+	    char *why, size_t len);
 void ftg_disarm(void);
 void ftg_disarm_site(struct ftg_patch_site *s);
 void ftg_disarm_session(struct ftg_session *sess);
@@ -312,7 +322,9 @@ static __always_inline bool ftg_count_hit(unsigned long ip)
 
 /* ftg_graph.c */
 extern const char *const ftg_graph_mechanism;
-int ftg_graph_arm(struct ftg_armset *set, char *why, size_t len);
+int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
+		  unsigned int nroots, unsigned int max_depth, char *why,
+		  size_t len);
 int ftg_graph_disarm(void);
 int ftg_graph_disarm_site(struct ftg_patch_site *s);
 unsigned long ftg_graph_missed(void);

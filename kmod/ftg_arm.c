@@ -241,7 +241,9 @@ void ftg_store_report(char *report, size_t len)
 }
 
 /* Publishes @set and hooks it with exits; unpublishes it on failure. */
-static int ftg_arm_graph(struct ftg_armset *set, char *why, size_t len)
+static int ftg_arm_graph(struct ftg_armset *set,
+			 const struct ftg_session *sess,
+			 const struct ftg_arm_req *req, char *why, size_t len)
 {
 	int ret;
 
@@ -250,7 +252,8 @@ static int ftg_arm_graph(struct ftg_armset *set, char *why, size_t len)
 		return -ENODEV;
 	}
 	WRITE_ONCE(ftg_live_set, set);
-	ret = ftg_graph_arm(set, why, len);
+	ret = ftg_graph_arm(set, sess->roots, sess->nroots, req->max_depth,
+			    why, len);
 	if (ret)
 		WRITE_ONCE(ftg_live_set, NULL);
 	return ret;
@@ -289,10 +292,11 @@ fail:
 /**
  * ftg_arm - check @sess's selection and, if all of it is ok, arm it
  * @sess: the session whose selection is armed (and which owns the arm
- *	unless @persistent)
- * @persistent: the arm outlives the session
- * @force: allow more than ftg_max_arm sites
- * @graph: hook entries and returns (ftg_graph.c), not entries alone
+ *	unless @req->persistent); its graph roots make a graph arm a call
+ *	tree
+ * @req: persistent (the arm outlives the session), force (allow more
+ *	than ftg_max_arm sites), graph (hook entries and returns,
+ *	ftg_graph.c, not entries alone), max_depth (call tree levels)
  * @why: reason buffer for refusals
  * @len: its size
  *
@@ -300,10 +304,11 @@ fail:
  * come or go between the proof and the arming.
  * Context: ftg.lock held.
  * Return: 0, or -EPERM, -EBUSY, -ENOENT, -E2BIG, -ESTALE, -ENOMEM,
- * -EOPNOTSUPP (@graph on a kernel without an exit hook), or an ftrace error.
+ * -EOPNOTSUPP (graph on a kernel without an exit hook, or a call tree
+ * where the exit hook cannot follow one), or an ftrace error.
  */
-int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
-	    bool graph, char *why, size_t len)
+int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
+	    char *why, size_t len)
 {
 	struct ftg_patch_site **sites;
 	struct ftg_armset *set;
@@ -325,7 +330,7 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 		snprintf(why, len, "empty selection");
 		return -ENOENT;
 	}
-	if (sess->nsel > ftg_max_arm && !force) {
+	if (sess->nsel > ftg_max_arm && !req->force) {
 		snprintf(why, len, "%u sites > max_arm %u: add force",
 			 sess->nsel, ftg_max_arm);
 		return -E2BIG;
@@ -351,8 +356,8 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 	if (!set)
 		goto out;
 	ftg_hot_refresh();
-	if (graph) {
-		ret = ftg_arm_graph(set, why, len);
+	if (req->graph) {
+		ret = ftg_arm_graph(set, sess, req, why, len);
 		if (ret)
 			goto out_free;
 	} else {
@@ -370,16 +375,16 @@ int ftg_arm(struct ftg_session *sess, bool persistent, bool force,
 			goto out_free;
 		}
 	}
-	ftg.graph = graph;
+	ftg.graph = req->graph;
 	ftg.armset = set;
 	ftg.armed_sites = set->n;
 	for (i = 0; i < set->n; i++) {
 		sites[i]->arm_idx = i;
 		sites[i]->state = FTG_PATCH_ARMED;
 	}
-	ftg.owner = persistent ? NULL : sess;
-	ftg.owner_pid = persistent ? 0 : sess->pid;
-	strscpy(ftg.owner_comm, persistent ? "" : sess->comm,
+	ftg.owner = req->persistent ? NULL : sess;
+	ftg.owner_pid = req->persistent ? 0 : sess->pid;
+	strscpy(ftg.owner_comm, req->persistent ? "" : sess->comm,
 		sizeof(ftg.owner_comm));
 	trace_arm(set->n, 1, ftg.owner_pid);
 	if (!ftg.stopping)

@@ -55,20 +55,43 @@ static int ftg_need_args(int argc, int min, int max, const char *usage,
 
 /* ---- selection ---------------------------------------------------------- */
 
-static int ftg_sel_add(struct ftg_session *sess, unsigned long ip)
+/* Where @ip is in @sess's sorted selection, or would go (*@found false). */
+static unsigned int ftg_sel_pos(const struct ftg_session *sess,
+				unsigned long ip, bool *found)
 {
 	unsigned int lo = 0, hi = sess->nsel;
 
+	*found = false;
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
 
-		if (sess->sel[mid] == ip)
-			return 0;
+		if (sess->sel[mid] == ip) {
+			*found = true;
+			return mid;
+		}
 		if (sess->sel[mid] < ip)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+static bool ftg_sel_has(const struct ftg_session *sess, unsigned long ip)
+{
+	bool found;
+
+	ftg_sel_pos(sess, ip, &found);
+	return found;
+}
+
+static int ftg_sel_add(struct ftg_session *sess, unsigned long ip)
+{
+	bool found;
+	unsigned int lo = ftg_sel_pos(sess, ip, &found);
+
+	if (found)
+		return 0;
 	if (sess->nsel == sess->cap) {
 		unsigned int cap = max(sess->cap * 2, 64U);
 		unsigned long *sel = kvmalloc_array(cap, sizeof(*sel),
@@ -96,15 +119,20 @@ void ftg_sessions_forget(unsigned long ip)
 {
 	struct ftg_session *sess;
 	unsigned int i;
+	bool found;
 
 	lockdep_assert_held(&ftg.lock);
 	list_for_each_entry(sess, &ftg.sessions, node) {
-		for (i = 0; i < sess->nsel; i++) {
-			if (sess->sel[i] != ip)
-				continue;
+		i = ftg_sel_pos(sess, ip, &found);
+		if (found) {
 			memmove(&sess->sel[i], &sess->sel[i + 1],
 				(sess->nsel - i - 1) * sizeof(*sess->sel));
 			sess->nsel--;
+		}
+		for (i = 0; i < sess->nroots; i++) {
+			if (sess->roots[i] != ip)
+				continue;
+			sess->roots[i] = sess->roots[--sess->nroots];
 			break;
 		}
 	}
@@ -204,9 +232,40 @@ static int ftg_cmd_clear(struct ftg_session *sess, int argc, char **argv,
 {
 	int ret = ftg_need_args(argc, 0, 0, "clear", why, len);
 
-	if (!ret)
+	if (!ret) {
 		sess->nsel = 0;
+		sess->nroots = 0;
+	}
 	return ret;
+}
+
+/*
+ * The roots of a call tree: an arm with graph then follows a call only
+ * while one of them runs in the calling task (ftg_graph.c). Each root
+ * must be selected, so the check before the arm covers it like the rest.
+ */
+static int ftg_cmd_graph_roots(struct ftg_session *sess, int argc,
+			       char **argv, char *why, size_t len)
+{
+	unsigned long roots[FTGUARD_GRAPH_ROOTS_MAX];
+	int i, ret;
+
+	ret = ftg_need_args(argc, 1, FTGUARD_GRAPH_ROOTS_MAX,
+			    "graph-roots <addr>...", why, len);
+	for (i = 1; !ret && i < argc; i++) {
+		ret = ftg_parse_ip(argv[i], &roots[i - 1], why, len);
+		if (!ret && !ftg_sel_has(sess, roots[i - 1])) {
+			snprintf(why, len, "0x%lx is not selected",
+				 roots[i - 1]);
+			ret = -ENOENT;
+		}
+	}
+	if (ret)
+		return ret;
+	memcpy(sess->roots, roots, (argc - 1) * sizeof(*roots));
+	sess->nroots = argc - 1;
+	snprintf(why, len, "%u roots", sess->nroots);
+	return 0;
 }
 
 /* Takes over @text (kvmalloc'ed) as @sess's response. */
@@ -279,26 +338,47 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 	return copy ? 1 : -ENOMEM;	/* 1: the response is already set */
 }
 
+#define FTG_ARM_USAGE \
+	"usage: arm [persistent] [force] [graph] [max-depth=<n>]"
+
 static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 		       char *why, size_t len)
 {
-	bool persistent = false, force = false, graph = false;
+	struct ftg_arm_req req = {};
+	bool depth_set = false;
 	int i;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "persistent")) {
-			persistent = true;
+			req.persistent = true;
 		} else if (!strcmp(argv[i], "force")) {
-			force = true;
+			req.force = true;
 		} else if (!strcmp(argv[i], "graph")) {
-			graph = true;
+			req.graph = true;
+		} else if (str_has_prefix(argv[i], "max-depth=")) {
+			if (kstrtouint(argv[i] + strlen("max-depth="), 10,
+				       &req.max_depth) || !req.max_depth) {
+				snprintf(why, len,
+					 "max-depth: '%.40s' is not a count above 0",
+					 argv[i]);
+				return -EINVAL;
+			}
+			depth_set = true;
 		} else {
-			snprintf(why, len,
-				 "usage: arm [persistent] [force] [graph]");
+			snprintf(why, len, FTG_ARM_USAGE);
 			return -EINVAL;
 		}
 	}
-	return ftg_arm(sess, persistent, force, graph, why, len);
+	/* a depth counts levels below a root: it needs a call tree */
+	if (depth_set && !sess->nroots) {
+		snprintf(why, len, "max-depth needs graph-roots");
+		return -EINVAL;
+	}
+	if (sess->nroots && !req.graph) {
+		snprintf(why, len, "graph-roots need arm graph");
+		return -EINVAL;
+	}
+	return ftg_arm(sess, &req, why, len);
 }
 
 static int ftg_cmd_disarm(struct ftg_session *sess, int argc, char **argv,
@@ -434,6 +514,7 @@ static const struct ftg_cmd ftg_cmds[] = {
 	{ "select-module", ftg_cmd_select_module },
 	{ "sites", ftg_cmd_sites },
 	{ "clear", ftg_cmd_clear },
+	{ "graph-roots", ftg_cmd_graph_roots },
 	{ "check", ftg_cmd_check },
 	{ "arm", ftg_cmd_arm },
 	{ "disarm", ftg_cmd_disarm },

@@ -18,6 +18,15 @@
  * Neither writes text itself: ftrace patches the sites. Without either
  * (arm64: no FPROBE, no KPROBES_ON_FTRACE) "arm graph" is refused.
  *
+ * A call tree (graph-roots) follows a call only while a root runs in the
+ * calling task: at depth 0 only a root is followed, below it every armed
+ * site down to max_depth levels. A call not followed declines its return,
+ * so the task's pending returns of this arm are exactly the open calls of
+ * its tree and the depth stays exact. That needs one hook covering every
+ * armed site cheaply: fprobe's single ops. One kretprobe per site (6.1)
+ * does not scale to the tens of thousands of sites a tree arms, so there
+ * a call tree is refused and the reason says why.
+ *
  * Handlers run without locks. They find the hit site in the published
  * armed set (ftg_arm.c), bump its hit counter, and emit ftguard:graph_entry
  * and ftguard:graph_exit. The call time travels in the per-call scratch
@@ -45,6 +54,11 @@
 
 /* Pending returns one site may have at once (kretprobe only). */
 #define FTG_GRAPH_MAXACTIVE	64
+/*
+ * Pending returns a call tree may have at once, per CPU (fprobe only):
+ * open calls of the tasks inside a tree, not a multiple of the sites.
+ */
+#define FTG_GRAPH_TREE_ACTIVE	1024
 
 /* What one call carries from entry to return. */
 struct ftg_graph_call {
@@ -54,6 +68,9 @@ struct ftg_graph_call {
 
 struct ftg_graph {
 	unsigned int n;
+	unsigned int nroots;		/* 0: every armed call is followed */
+	unsigned int max_depth;		/* levels below a root, 0 all */
+	unsigned long roots[FTGUARD_GRAPH_ROOTS_MAX];
 #if defined(FTG_GRAPH_FPROBE)
 	struct fprobe fp;
 #elif defined(FTG_GRAPH_KRETPROBE)
@@ -101,14 +118,34 @@ static int ftg_graph_depth(const struct ftg_graph *g)
 	return depth;
 }
 
+/* Whether a call tree follows a call of @ip starting at @depth. */
+static bool ftg_graph_follows(const struct ftg_graph *g, unsigned long ip,
+			      int depth)
+{
+	unsigned int i;
+
+	if (depth)
+		return !g->max_depth || depth <= g->max_depth;
+	for (i = 0; i < g->nroots; i++)
+		if (g->roots[i] == ip)
+			return true;
+	return false;
+}
+
 /* Entry: false when the call is not followed (its return is not hooked). */
 static bool ftg_graph_enter(unsigned long ip, struct ftg_graph_call *call)
 {
 	struct ftg_graph *g = READ_ONCE(ftg_live_graph);
+	int depth;
 
-	if (!g || !rcu_is_watching() || !ftg_count_hit(ip))
+	if (!g || !rcu_is_watching())
 		return false;
-	call->depth = ftg_graph_depth(g);
+	depth = ftg_graph_depth(g);
+	if (g->nroots && !ftg_graph_follows(g, ip, depth))
+		return false;
+	if (!ftg_count_hit(ip))
+		return false;
+	call->depth = depth;
 	ftg_emit_graph_entry(ip, call->depth);
 	call->calltime = trace_clock_local();
 	return true;
@@ -145,6 +182,9 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 	g->fp.entry_handler = ftg_fprobe_entry;
 	g->fp.exit_handler = ftg_fprobe_exit;
 	g->fp.entry_data_size = sizeof(struct ftg_graph_call);
+	if (g->nroots)
+		g->fp.nr_maxactive = FTG_GRAPH_TREE_ACTIVE *
+				     num_possible_cpus();
 	ret = register_fprobe_ips(&g->fp, set->ips, set->n);
 	if (ret)
 		snprintf(why, len, "register_fprobe_ips: %d", ret);
@@ -190,6 +230,11 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 	unsigned int i;
 	int ret;
 
+	if (g->nroots) {
+		snprintf(why, len,
+			 "a call tree needs fprobe (one hook for every site); kretprobes, one per site, do not scale to it");
+		return -EOPNOTSUPP;
+	}
 	g->rps = kvcalloc(set->n, sizeof(*g->rps), GFP_KERNEL);
 	g->rpp = kvcalloc(set->n, sizeof(*g->rpp), GFP_KERNEL);
 	if (!g->rps || !g->rpp)
@@ -303,13 +348,18 @@ static void ftg_graph_free(struct ftg_graph *g)
 /**
  * ftg_graph_arm - hook entry and return of every site of @set
  * @set: the armed set, already published to the handlers
+ * @roots: the call tree's roots (each in @set), or NULL
+ * @nroots: their number; 0 follows every call of @set
+ * @max_depth: levels of a tree followed below a root, 0 all
  * @why: reason buffer for refusals
  * @len: its size
  *
  * Context: ftg.lock held; nothing armed.
  * Return: 0, -EOPNOTSUPP, -ENOMEM, or the kernel's error.
  */
-int ftg_graph_arm(struct ftg_armset *set, char *why, size_t len)
+int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
+		  unsigned int nroots, unsigned int max_depth, char *why,
+		  size_t len)
 {
 	struct ftg_graph *g;
 	int ret;
@@ -320,6 +370,9 @@ int ftg_graph_arm(struct ftg_armset *set, char *why, size_t len)
 		return -ENOMEM;
 	ftg_obj_add(FTG_OBJ_GRAPH, g);
 	g->n = set->n;
+	g->nroots = nroots;
+	g->max_depth = max_depth;
+	memcpy(g->roots, roots, nroots * sizeof(*roots));
 	WRITE_ONCE(ftg_live_graph, g);
 	ret = ftg_graph_register(g, set, why, len);
 	if (ret) {

@@ -19,6 +19,7 @@
 #define FTGUARD_WRITE_MAX		(64 * 1024)
 #define FTGUARD_REASON_MAX		256
 #define FTGUARD_ARGS_MAX		32	/* after the command's word */
+#define FTGUARD_GRAPH_ROOTS_MAX		FTGUARD_ARGS_MAX	/* graph-roots */
 
 /*
  * Site states, X(ID, "word"): the word is what the tables print; ID
