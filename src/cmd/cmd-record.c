@@ -539,6 +539,7 @@ out:
 static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
+	FTG_OPTIONS_CALL_TREE,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
@@ -563,7 +564,8 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-P PID]... "
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] "
+		 "[--max-graph-depth N] [-P PID]... "
 		 "[-F [-c]] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
@@ -583,6 +585,20 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"kretprobe on ftrace (6.1); 'ftguard report' prints them as\n"
 		"trace-cmd prints function_graph. A kernel that hooks returns\n"
 		"neither way (arm64) refuses it. Other tracers are refused.\n"
+		"\n"
+		"-g FUNC records the call tree of FUNC, as trace-cmd record -p\n"
+		"function_graph -g FUNC does: every function FUNC calls while it runs\n"
+		"in a task, directly or through pointers, nested, each with its\n"
+		"duration. Its callees are every function the kernel can trace, or\n"
+		"those -l/-m select (-n leaves some out); each one is checked before\n"
+		"the arm and verified while armed like any site, and the arm is\n"
+		"made whatever max_arm says (the count is printed). A call outside\n"
+		"the tree costs its callback and nothing is recorded for it.\n"
+		"--max-graph-depth N follows N levels below FUNC (1: its direct\n"
+		"callees; trace-cmd counts FUNC itself, so its 2 is ftguard's 1).\n"
+		"The kernel must hook every callee's return through one hook:\n"
+		"fprobe (6.12) does; 6.1's kretprobes, one per function, do not\n"
+		"scale to a tree, so there -g is refused and says so.\n"
 		"\n"
 		"At the end, on a signal or when COMMAND fails, record disarms,\n"
 		"drains what is left, completes FILE and restores the pid filter and\n"
@@ -617,6 +633,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"\n"
 		"ftguard record -p function_graph -l fn_outer -l fn_inner -- sh -c 'echo 9 > /sys/kernel/debug/ftg_target/graph'\n"
 		"  Record the calls with their durations; 'ftguard report' nests them.\n"
+		"\n"
+		"ftguard record -g vfs_read -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
+		"  Record everything vfs_read calls, nested with durations (6.12).\n"
 		"\n"
 		"ftguard record -e sched:sched_switch -l vfs_read -- dd if=/dev/zero of=/dev/null count=10\n"
 		"  Record vfs_read and the context switches around it.\n"

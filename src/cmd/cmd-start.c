@@ -68,8 +68,20 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 {
 	struct ftg_check_report *rep = NULL;
 	struct ftg_verdict *v;
+	uint64_t nchecked;
 	int ret = FTG_CMD_ERROR;
 
+	if (ftg_args_has(args, 'g')) {
+		const char *tracer = ftg_args_get(args, 'p');
+
+		if (tracer && strcmp(tracer, "function_graph")) {
+			ftg_cmd_usage_error(ctx, args->entry, "-g traces a call tree "
+					    "with returns: -p %s does not", tracer);
+			return FTG_CMD_ERROR;
+		}
+		/* the tree is what was asked for, whatever max_arm says */
+		flags |= FTG_ARM_GRAPH | FTG_ARM_FORCE;
+	}
 	if (ftg_cmd_select(ctx, args, ctl, true, nsites))
 		return FTG_CMD_ERROR;
 	v = ftg_check_run(ctl, map);
@@ -81,6 +93,7 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ftg_verdict_free(v);
 		return FTG_CMD_REFUSED;
 	}
+	nchecked = ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v);
 	ftg_verdict_free(v);
 	if (ftg_args_has(args, FTG_OPT_FORCE))
 		flags |= FTG_ARM_FORCE;
@@ -100,6 +113,11 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		return ret;
 	}
 	ftg_check_report_free(rep);
+	/* a tree arms what its roots may reach: say how much was proven */
+	if (ftg_args_has(args, 'g'))
+		ftg_cmd_info(ctx, "checked %llu sites, armed %zu (call tree of %s%s)",
+			     (unsigned long long)nchecked, *nsites, ftg_args_nth(args, 'g', 0),
+			     ftg_args_count(args, 'g') > 1 ? ", ..." : "");
 	return FTG_CMD_OK;
 }
 
@@ -158,6 +176,7 @@ out:
 static const struct ftg_cmd_option start_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
+	FTG_OPTIONS_CALL_TREE,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
@@ -167,7 +186,8 @@ static const struct ftg_cmd_option start_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_start_entry = {
 	.name = "start",
-	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [--force]",
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] "
+		 "[--max-graph-depth N] [--force]",
 	.summary = "Check the selected sites and arm them until 'ftguard stop'",
 	.description =
 		"Selects sites as 'ftguard check' does, checks them, and arms them\n"
@@ -179,6 +199,8 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"-p function_graph records each call's entry and return\n"
 		"(ftguard:graph_entry, ftguard:graph_exit) with its depth and\n"
 		"duration instead of entries alone; see ftguard-record(1).\n"
+		"-g FUNC arms FUNC's call tree (every function it calls, each\n"
+		"checked first) with --max-graph-depth N, as record -g does.\n"
 		"\n"
 		"-e SYSTEM[:EVENT] enables kernel tracepoints in the same instance,\n"
 		"as record -e does (same names and errors; -e alone arms nothing).\n"

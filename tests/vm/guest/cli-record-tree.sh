@@ -1,0 +1,112 @@
+#!/bin/sh
+# ftguard record -g: a call tree. Over the test module, -g fn_outer -m
+# ftg_target records fn_outer { fn_inner { fn_a(); } } and none of the
+# calls made outside it (the trigger's fn_b and fn_a), and
+# --max-graph-depth 1 stops at fn_inner. Over the whole kernel, -g vfs_read
+# under dd checks and arms every traceable function (the count printed
+# equals the module's armed_sites and every one was checked), records
+# vfs_read with its callees nested below it, and the functions it shows
+# under dd's vfs_read cover at least 90% of those trace-cmd record -p
+# function_graph -g vfs_read shows for the same dd in this boot. Where
+# the kernel hooks returns only with kretprobes (6.1) -g is refused,
+# saying why, with nothing armed. Bad -g input exits 2 with nothing armed.
+. /tests/lib.sh
+
+cli_setup
+
+G=/sys/kernel/debug/ftg_target/graph
+N=4
+
+load_ftguard
+load_test_module ftg_target
+
+nothing_armed() {
+	expect_eq "armed after $1" 0 "$(status armed)"
+	expect_eq "enabled_functions after $1" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
+}
+
+# bad input: refused before anything is armed
+run 2 ftguard record -g 'ftg_target:fn_[' -o x.dat -- true
+err_has "bad glob"
+run 2 ftguard record --max-graph-depth 2 -l fn_a -o x.dat -- true
+err_has "give -g FUNC too"
+run 2 ftguard record -g fn_outer --max-graph-depth 0 -o x.dat -- true
+err_has "not a count from 1 to 1000"
+run 2 ftguard record -g fn_outer --max-graph-depth x -o x.dat -- true
+err_has "not a count from 1 to 1000"
+run 2 ftguard record -g fn_outer -p function -o x.dat -- true
+err_has "-p function does not"
+run 2 ftguard record -g 'ftg_target:no_such_fn' -m ftg_target -o x.dat -- true
+err_has "no function matches"
+[ -e x.dat ] && fail "a refused record wrote x.dat"
+nothing_armed "refused -g"
+
+if [ "$(status graph_hook)" != fprobe ]; then
+	# kretprobes, one per site, cannot follow a tree: refused, and said
+	run 1 ftguard record -g 'ftg_target:fn_outer' -m ftg_target -o t.dat -- sh -c "echo $N > $G"
+	err_has "a call tree needs fprobe"
+	[ -e t.dat ] && fail "a refused -g wrote t.dat"
+	nothing_armed "-g on $(status graph_hook)"
+	rmmod ftg_target || fail "rmmod ftg_target"
+	unload_ftguard
+	pass
+fi
+
+# graph_line FILE: "INDENT call" of each function_graph line ftguard prints
+graph_lines() { sed -n 's/^.*: graph_e[a-z]*: *[^|]*| \(.*\)$/\1/p' "$1"; }
+
+# the module's tree: fn_outer's calls only, not the trigger's
+run 0 ftguard record -g 'ftg_target:fn_outer' -m ftg_target -o t.dat -- \
+	sh -c "echo 3 > $T; echo $N > $G; echo 2 > $T"
+both_have "armed"
+nothing_armed "record -g"
+run 0 ftguard report -i t.dat
+graph_lines "$OUT" > tree.txt
+cat tree.txt | head -n 8
+expect_eq "fn_outer opens" 1 "$(grep -c '^ fn_outer \[ftg_target\]() {$' tree.txt)"
+expect_eq "fn_inner opens" "$N" "$(grep -c '^   fn_inner \[ftg_target\]() {$' tree.txt)"
+expect_eq "fn_a under fn_inner" "$N" "$(grep -c '^     fn_a \[ftg_target\]();$' tree.txt)"
+expect_eq "fn_outer closes" 1 "$(grep -c '^ } /\* fn_outer \[ftg_target\] \*/$' tree.txt)"
+expect_eq "calls outside the tree (fn_b)" 0 "$(grep -c 'fn_b' tree.txt)"
+expect_eq "lines in all" $(( 2 + 3 * N )) "$(wc -l < tree.txt)"
+
+run 0 ftguard record -g 'ftg_target:fn_outer' --max-graph-depth 1 -m ftg_target -o d.dat -- \
+	sh -c "echo $N > $G"
+run 0 ftguard report -i d.dat
+graph_lines "$OUT" > depth.txt
+cat depth.txt | head -n 4
+expect_eq "depth 1: fn_inner calls" "$N" "$(grep -c '^   fn_inner \[ftg_target\]();$' depth.txt)"
+expect_eq "depth 1: fn_a calls" 0 "$(grep -c 'fn_a' depth.txt)"
+
+# the whole kernel under vfs_read, beside trace-cmd's function_graph -g
+DD='dd if=/dev/zero of=/dev/null bs=1 count=3'
+run 0 ftguard record -g vfs_read -o k.dat -- $DD
+cat "$ERR"
+armed_n=$(sed -n 's/^ftguard record: checked \([0-9]*\) sites, armed \([0-9]*\) .*/\2/p' "$ERR")
+checked_n=$(sed -n 's/^ftguard record: checked \([0-9]*\) sites, armed .*/\1/p' "$ERR")
+log "checked $checked_n, armed $armed_n"
+[ "${armed_n:-0}" -ge 10000 ] || fail "-g vfs_read armed ${armed_n:-no} sites, expected every traceable function"
+expect_eq "armed = checked" "$checked_n" "$armed_n"
+nothing_armed "record -g vfs_read"
+run 0 ftguard report -i k.dat
+# the functions under dd's vfs_read: names of calls at depth >= 1
+sed -n 's/^dd-[0-9]* .*: graph_entry: *[^|]*|   *\([A-Za-z0-9_.]*\)().*/\1/p' "$OUT" | sort -u > ftg.funcs
+grep -q '^ *dd-[0-9]* .*|  vfs_read() {$' "$OUT" || { head -n 20 "$OUT"; fail "no vfs_read() { of dd"; }
+grep ' us |  } /\* vfs_read \*/$' "$OUT" | head -n 1 | grep -q . || fail "no closing vfs_read with its duration"
+
+trace-cmd record -q -p function_graph -g vfs_read -o tc.dat $DD > /dev/null 2>&1 ||
+	fail "trace-cmd record -g vfs_read"
+trace-cmd report -i tc.dat > tc.txt 2> /dev/null || fail "trace-cmd report of its own file"
+sed -n 's/^ *dd-[0-9]* .*funcgraph_e[a-z]*: *[^|]*|   *\([A-Za-z0-9_.]*\)().*/\1/p' tc.txt | sort -u > tc.funcs
+tc_n=$(wc -l < tc.funcs)
+both=$(grep -cFx -f tc.funcs ftg.funcs)
+log "under vfs_read: trace-cmd $tc_n functions, ftguard $(wc -l < ftg.funcs), both $both"
+grep -vFx -f ftg.funcs tc.funcs | head -n 20 | sed 's/^/# only trace-cmd: /'
+grep -vFx -f tc.funcs ftg.funcs | head -n 20 | sed 's/^/# only ftguard: /'
+[ "$tc_n" -ge 3 ] || { head -n 20 tc.txt; fail "trace-cmd saw $tc_n functions under vfs_read"; }
+[ $(( both * 10 )) -ge $(( tc_n * 9 )) ] || fail "ftguard shows $both of trace-cmd's $tc_n functions (< 90%)"
+
+rm -f t.dat d.dat k.dat tc.dat tc.txt tree.txt depth.txt ftg.funcs tc.funcs
+rmmod ftg_target || fail "rmmod ftg_target"
+unload_ftguard
+pass
