@@ -8,8 +8,9 @@
 # vfs_read with its callees nested below it, and the functions it shows
 # under dd's vfs_read cover at least 90% of those trace-cmd record -p
 # function_graph -g vfs_read shows for the same dd in this boot. Where
-# the kernel hooks returns only with kretprobes (6.1) -g is refused,
-# saying why, with nothing armed. Bad -g input exits 2 with nothing armed.
+# the kernel hooks returns only with kretprobes (6.1) the roots have their
+# returns and the callees entries only, nested by depth; without an exit
+# hook -g is refused. Bad -g input exits 2 with nothing armed.
 . /tests/lib.sh
 
 cli_setup
@@ -41,16 +42,18 @@ err_has "no function matches"
 [ -e x.dat ] && fail "a refused record wrote x.dat"
 nothing_armed "refused -g"
 
-if [ "$(status graph_hook)" != fprobe ]; then
-	# kretprobes, one per site, cannot follow a tree: refused, and said
+case "$(status graph_hook)" in
+fprobe) exits=1 ;;		# every call with its return
+kretprobe) exits=0 ;;		# the roots' returns; callees entries only
+*)
 	run 1 ftguard record -g 'ftg_target:fn_outer' -m ftg_target -o t.dat -- sh -c "echo $N > $G"
-	err_has "a call tree needs fprobe"
+	err_has "exports no function-exit hook"
 	[ -e t.dat ] && fail "a refused -g wrote t.dat"
-	nothing_armed "-g on $(status graph_hook)"
+	nothing_armed "-g without an exit hook"
 	rmmod ftg_target || fail "rmmod ftg_target"
 	unload_ftguard
-	pass
-fi
+	pass ;;
+esac
 
 # graph_line FILE: "INDENT call" of each function_graph line ftguard prints
 graph_lines() { sed -n 's/^.*: graph_e[a-z]*: *[^|]*| \(.*\)$/\1/p' "$1"; }
@@ -64,19 +67,29 @@ run 0 ftguard report -i t.dat
 graph_lines "$OUT" > tree.txt
 cat tree.txt | head -n 8
 expect_eq "fn_outer opens" 1 "$(grep -c '^ fn_outer \[ftg_target\]() {$' tree.txt)"
-expect_eq "fn_inner opens" "$N" "$(grep -c '^   fn_inner \[ftg_target\]() {$' tree.txt)"
-expect_eq "fn_a under fn_inner" "$N" "$(grep -c '^     fn_a \[ftg_target\]();$' tree.txt)"
 expect_eq "fn_outer closes" 1 "$(grep -c '^ } /\* fn_outer \[ftg_target\] \*/$' tree.txt)"
 expect_eq "calls outside the tree (fn_b)" 0 "$(grep -c 'fn_b' tree.txt)"
-expect_eq "lines in all" $(( 2 + 3 * N )) "$(wc -l < tree.txt)"
+if [ $exits = 1 ]; then
+	expect_eq "fn_inner opens" "$N" "$(grep -c '^   fn_inner \[ftg_target\]() {$' tree.txt)"
+	expect_eq "fn_a under fn_inner" "$N" "$(grep -c '^     fn_a \[ftg_target\]();$' tree.txt)"
+	expect_eq "lines in all" $(( 2 + 3 * N )) "$(wc -l < tree.txt)"
+else
+	# entries nested by depth, without returns: no duration, no '}';
+	# fn_inner ends in a tail call of fn_a, which the stack shows as
+	# fn_inner's sibling
+	expect_eq "fn_inner at depth 1" "$N" "$(grep -c '^   fn_inner \[ftg_target\]() {$' tree.txt)"
+	expect_eq "fn_a below fn_outer" "$N" "$(grep -c '^   *fn_a \[ftg_target\]() {$' tree.txt)"
+	expect_eq "lines in all" $(( 2 + 2 * N )) "$(wc -l < tree.txt)"
+fi
 
 run 0 ftguard record -g 'ftg_target:fn_outer' --max-graph-depth 1 -m ftg_target -o d.dat -- \
 	sh -c "echo $N > $G"
 run 0 ftguard report -i d.dat
 graph_lines "$OUT" > depth.txt
 cat depth.txt | head -n 4
-expect_eq "depth 1: fn_inner calls" "$N" "$(grep -c '^   fn_inner \[ftg_target\]();$' depth.txt)"
-expect_eq "depth 1: fn_a calls" 0 "$(grep -c 'fn_a' depth.txt)"
+expect_eq "depth 1: fn_inner calls" "$N" "$(grep -c '^   fn_inner \[ftg_target\]()' depth.txt)"
+expect_eq "depth 1: calls deeper than 1" 0 "$(grep -c '^     ' depth.txt)"
+[ $exits = 1 ] && expect_eq "depth 1: fn_a calls" 0 "$(grep -c 'fn_a' depth.txt)"
 
 # the whole kernel under vfs_read, beside trace-cmd's function_graph -g
 # a page-cache read: vfs_read reaches filemap_read and its helpers
@@ -114,9 +127,12 @@ callees() {
 callees "$OUT" > ftg.funcs
 grep -q '^ *dd-[0-9]* .*|  vfs_read() {$' "$OUT" || { head -n 20 "$OUT"; fail "no vfs_read() { of dd"; }
 grep ' us |  } /\* vfs_read \*/$' "$OUT" | head -n 1 | grep -q . || fail "no closing vfs_read with its duration"
+if [ $exits = 0 ]; then
+	grep -q '^ *dd-[0-9]* .*graph_exit: .* us |    } /\*' "$OUT" && fail "a callee has a return where only entries are recorded"
+fi
 
-trace-cmd record -q -p function_graph -g vfs_read -o tc.dat $DD > /dev/null 2>&1 ||
-	fail "trace-cmd record -g vfs_read"
+trace-cmd record -p function_graph -g vfs_read -o tc.dat $DD > tc.rec 2>&1 ||
+	{ cat tc.rec; fail "trace-cmd record -g vfs_read"; }
 trace-cmd report -i tc.dat > tc.txt 2> /dev/null || fail "trace-cmd report of its own file"
 callees tc.txt > tc.funcs
 tc_n=$(wc -l < tc.funcs)
@@ -127,7 +143,7 @@ for f in $(grep -vFx -f ftg.funcs tc.funcs | head -n 20); do
 		"sites: $(awk -v f="$f" '$7 == f { print $2 }' "$FTG_DEBUGFS/sites")"
 done
 grep -vFx -f tc.funcs ftg.funcs | head -n 20 | sed 's/^/# only ftguard: /'
-[ "$tc_n" -ge 3 ] || { head -n 20 tc.txt; fail "trace-cmd saw $tc_n functions under vfs_read"; }
+[ "$tc_n" -ge 3 ] || { cat tc.rec; head -n 20 tc.txt; fail "trace-cmd saw $tc_n functions under vfs_read"; }
 [ $(( both * 10 )) -ge $(( tc_n * 9 )) ] || fail "ftguard shows $both of trace-cmd's $tc_n functions (< 90%)"
 
 rm -f t.dat d.dat k.dat tc.dat tc.txt tree.txt depth.txt ftg.funcs tc.funcs
