@@ -178,6 +178,13 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path)
 			 path, strerror(errno));
 		goto fail;
 	}
+	/*
+	 * libtracecmd warns on stderr about options it does not know, such
+	 * as ftguard's tgid map, which is read above; the library prints
+	 * nothing unasked, so only errors may pass, as in trace-cmd report.
+	 * The level is libtracecmd's, for the whole process.
+	 */
+	tracecmd_set_loglevel(TEP_LOG_ERROR);
 	/* no plugins: the output must not depend on what the host has */
 	tf->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!tf->handle) {
