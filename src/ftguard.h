@@ -2438,6 +2438,10 @@ struct ftg_trace_file;
  * @path: file (version 6 fully validated; version 7 initial checks only;
  *        then read once in a child process, see preflight())
  *
+ * Sets libtracecmd's log level to errors only, as trace-cmd report does,
+ * for the whole process: its warnings (an option it does not know, such
+ * as ftguard's tgid map) are not for the user of this library.
+ *
  * Return: the file (close with ftg_trace_file_close()), or NULL with
  * errno and the error set ("PATH: offset N: what" for a corrupt file).
  */

@@ -332,13 +332,112 @@ static void put_options(struct outbuf *o, struct ftg_trace_writer *w)
 	out_u16(o, OPTION_DONE);
 }
 
+/*
+ * ftguard's graph events go into the file as ftrace's function_graph
+ * events: trace-cmd (and KernelShark, which uses its library) prints
+ * function_graph nesting and durations only for events it finds as
+ * ftrace:funcgraph_entry and ftrace:funcgraph_exit, reading their
+ * fields by name (func, depth, calltime, rettime), which ftguard's
+ * events have. So their format text is written under those names in
+ * the ftrace formats, with their own IDs and fields, and the kernel's
+ * formats of those names are left out: their events never reach
+ * ftguard's instance, and two formats of one name would leave it to
+ * chance which one a reader takes. The reader (trace-reader.c) gives
+ * the events back under their own names.
+ */
+
+/*
+ * ftguard's format of @name, when it is there to be written as ftrace's
+ * (its text starts with its name line, as tracefs gives it), else NULL.
+ */
+static const struct trace_blob *graph_format(const struct ftg_trace_formats *fmt,
+					     const char *name)
+{
+	const struct trace_blob *b;
+	char line[64];
+	size_t i, j;
+
+	snprintf(line, sizeof(line), "name: %s\n", name);
+	for (i = 0; i < fmt->nr_systems; i++) {
+		if (strcmp(fmt->systems[i].name, "ftguard"))
+			continue;
+		for (j = 0; j < fmt->systems[i].nr_events; j++) {
+			b = &fmt->systems[i].events[j];
+			if (!strcmp(b->name, name) &&
+			    !strncmp(b->text, line, strlen(line)))
+				return b;
+		}
+	}
+	return NULL;
+}
+
+/* Is @name, a format of @system, written in another place or not at all? */
+static bool graph_moved(const struct ftg_trace_formats *fmt,
+			const char *system, const char *name)
+{
+	bool ftrace = !strcmp(system, "ftrace");
+	size_t i;
+
+	if (!ftrace && strcmp(system, "ftguard"))
+		return false;
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++)
+		if (!strcmp(name, ftrace ? trace_graph_names[i].ftrace :
+			    trace_graph_names[i].ours) &&
+		    graph_format(fmt, trace_graph_names[i].ours))
+			return true;
+	return false;
+}
+
+static void put_ftrace_formats(struct outbuf *o, const struct ftg_trace_formats *fmt)
+{
+	const struct trace_blob *b;
+	uint32_t n = 0;
+	size_t i, skip;
+
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		n += !graph_moved(fmt, "ftrace", fmt->ftrace[i].name);
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++)
+		n += graph_format(fmt, trace_graph_names[i].ours) != NULL;
+	out_u32(o, n);
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		if (!graph_moved(fmt, "ftrace", fmt->ftrace[i].name))
+			out_blob64(o, &fmt->ftrace[i]);
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++) {
+		b = graph_format(fmt, trace_graph_names[i].ours);
+		if (!b)
+			continue;
+		/* the name line replaced, the rest (ID, fields) as it is */
+		skip = strlen("name: ") + strlen(trace_graph_names[i].ours);
+		out_u64(o, strlen("name: ") + strlen(trace_graph_names[i].ftrace) +
+			b->size - skip);
+		out_put(o, "name: ", strlen("name: "));
+		out_put(o, trace_graph_names[i].ftrace, strlen(trace_graph_names[i].ftrace));
+		out_put(o, b->text + skip, b->size - skip);
+	}
+}
+
+static void put_system_formats(struct outbuf *o, const struct trace_system *sys,
+			       const struct ftg_trace_formats *fmt)
+{
+	uint32_t n = 0;
+	size_t j;
+
+	for (j = 0; j < sys->nr_events; j++)
+		n += !graph_moved(fmt, sys->name, sys->events[j].name);
+	out_put(o, sys->name, strlen(sys->name) + 1);
+	out_u32(o, n);
+	for (j = 0; j < sys->nr_events; j++)
+		if (!graph_moved(fmt, sys->name, sys->events[j].name))
+			out_blob64(o, &sys->events[j]);
+}
+
 /* Everything up to the CPU table; returns the offset of the table. */
 static size_t put_header(struct outbuf *o, struct ftg_trace_writer *w)
 {
 	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
 				      'i', 'n', 'g', '6', '\0' };
 	const struct ftg_trace_formats *fmt = w->fmt;
-	size_t i, j, table;
+	size_t i, table;
 
 	out_put(o, magic, sizeof(magic));
 	out_put(o, "\0", 1);			/* little-endian */
@@ -348,16 +447,10 @@ static size_t put_header(struct outbuf *o, struct ftg_trace_writer *w)
 	out_blob64(o, &fmt->header_page);
 	out_put(o, "header_event", 13);
 	out_blob64(o, &fmt->header_event);
-	out_u32(o, fmt->nr_ftrace);
-	for (i = 0; i < fmt->nr_ftrace; i++)
-		out_blob64(o, &fmt->ftrace[i]);
+	put_ftrace_formats(o, fmt);
 	out_u32(o, fmt->nr_systems);
-	for (i = 0; i < fmt->nr_systems; i++) {
-		out_put(o, fmt->systems[i].name, strlen(fmt->systems[i].name) + 1);
-		out_u32(o, fmt->systems[i].nr_events);
-		for (j = 0; j < fmt->systems[i].nr_events; j++)
-			out_blob64(o, &fmt->systems[i].events[j]);
-	}
+	for (i = 0; i < fmt->nr_systems; i++)
+		put_system_formats(o, &fmt->systems[i], fmt);
 	out_blob32(o, &fmt->kallsyms);
 	out_blob32(o, &fmt->printk);
 	out_blob64(o, &fmt->cmdlines);
