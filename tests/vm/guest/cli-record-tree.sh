@@ -91,6 +91,18 @@ expect_eq "depth 1: fn_inner calls" "$N" "$(grep -c '^   fn_inner \[ftg_target\]
 expect_eq "depth 1: calls deeper than 1" 0 "$(grep -c '^     ' depth.txt)"
 [ $exits = 1 ] && expect_eq "depth 1: fn_a calls" 0 "$(grep -c 'fn_a' depth.txt)"
 
+# start -g arms the tree until stop (reset empties the instance first)
+run 0 ftguard reset
+run 0 ftguard start -g 'ftg_target:fn_outer' --max-graph-depth 1 -m ftg_target
+err_has "call tree of ftg_target:fn_outer"
+expect_eq "arm_mode after start -g" graph "$(status arm_mode)"
+echo 2 > $T; echo 3 > $G
+expect_eq "start -g: fn_inner entries" 3 "$(grep -c 'graph_entry: func=fn_inner ' "$FTG_INSTANCE/trace")"
+expect_eq "start -g: calls outside the tree" 0 "$(grep -c 'graph_entry: func=fn_b ' "$FTG_INSTANCE/trace")"
+[ $exits = 1 ] && expect_eq "start -g: calls below depth 1" 0 "$(grep -c 'graph_entry: func=fn_a ' "$FTG_INSTANCE/trace")"
+run 0 ftguard stop
+nothing_armed "stop after start -g"
+
 # the whole kernel under vfs_read, beside trace-cmd's function_graph -g
 # a page-cache read: vfs_read reaches filemap_read and its helpers
 DD='dd if=/tests/lib.sh of=/dev/null bs=512'
@@ -127,6 +139,13 @@ callees() {
 callees "$OUT" > ftg.funcs
 grep -q '^ *dd-[0-9]* .*|  vfs_read() {$' "$OUT" || { head -n 20 "$OUT"; fail "no vfs_read() { of dd"; }
 grep ' us |  } /\* vfs_read \*/$' "$OUT" | head -n 1 | grep -q . || fail "no closing vfs_read with its duration"
+# trace-cmd prints ftguard's file as its own function_graph, silently
+trace-cmd report -i k.dat > tk.txt 2> tk.err || { cat tk.err; fail "trace-cmd report of ftguard's -g file"; }
+[ -s tk.err ] && { cat tk.err; fail "trace-cmd report of ftguard's -g file wrote to stderr"; }
+grep -m 12 '^ *dd-' tk.txt > tree-tc.txt
+export_file tree-tc.txt
+grep -q '^ *dd-[0-9]* .*funcgraph_entry: *|  vfs_read() {$' tk.txt || { head -n 20 tk.txt; fail "trace-cmd: no vfs_read() { of dd"; }
+grep -q '^ *dd-[0-9]* .*funcgraph_exit: .* us *|  }' tk.txt || { grep vfs_read tk.txt | head; fail "trace-cmd: no vfs_read return with its duration"; }
 if [ $exits = 0 ]; then
 	grep -q '^ *dd-[0-9]* .*graph_exit: .* us |    } /\*' "$OUT" && fail "a callee has a return where only entries are recorded"
 fi
@@ -146,7 +165,7 @@ grep -vFx -f tc.funcs ftg.funcs | head -n 20 | sed 's/^/# only ftguard: /'
 [ "$tc_n" -ge 3 ] || { cat tc.rec; head -n 20 tc.txt; fail "trace-cmd saw $tc_n functions under vfs_read"; }
 [ $(( both * 10 )) -ge $(( tc_n * 9 )) ] || fail "ftguard shows $both of trace-cmd's $tc_n functions (< 90%)"
 
-rm -f t.dat d.dat k.dat tc.dat tc.txt tree.txt depth.txt ftg.funcs tc.funcs
+rm -f t.dat d.dat k.dat tk.txt tk.err tc.rec tc.dat tc.txt tree.txt depth.txt ftg.funcs tc.funcs
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass
