@@ -1886,6 +1886,23 @@ struct ftg_live;
 struct ftg_trace_writer;
 struct ftg_trace_formats;
 
+/**
+ * ftg_event_names - the kernel's trace event systems, or a system's events
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @system: NULL for the systems, else the name of one
+ *
+ * Return: the names in byte order, NULL-terminated, to free with
+ * ftg_event_names_free(), or NULL with errno set (EINVAL and
+ * FTG_E_BAD_ARGUMENT for a name that is no system, ENOENT for one tracefs
+ * does not have).
+ */
+char **ftg_event_names(const char *tracefs_dir, const char *system);
+/**
+ * ftg_event_names_free - free what ftg_event_names() returned
+ * @names: the list (NULL is ignored)
+ */
+void ftg_event_names_free(char **names);
+
 /* Flags for ftg_live_open(). */
 #define FTG_LIVE_NO_KALLSYMS	(1U << 0)	/* ips print as hex only */
 

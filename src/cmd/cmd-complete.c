@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <tracefs.h>
 
 #include "cmd/ftguard-cmd.h"
 
@@ -163,18 +162,17 @@ static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char 
 		return;
 	if (colon) {
 		snprintf(system, sizeof(system), "%.*s", (int)(colon - prefix), prefix);
-		if (!*system || strchr(system, '/') || !strcmp(system, "..") ||
-		    !ftg_cmd_event_system_allowed(system))
+		if (!ftg_cmd_event_system_allowed(system))
 			return;
-		names = tracefs_system_events(tracing_dir, system);
+		names = ftg_event_names(tracing_dir, system);
 		for (p = names; p && *p; p++) {
 			snprintf(word, sizeof(word), "%s:%s", system, *p);
 			add_if_prefix(l, word, prefix);
 		}
-		tracefs_list_free(names);
+		ftg_event_names_free(names);
 		return;
 	}
-	names = tracefs_event_systems(tracing_dir);
+	names = ftg_event_names(tracing_dir, NULL);
 	for (p = names; p && *p; p++) {
 		if (!ftg_cmd_event_system_allowed(*p))
 			continue;
@@ -182,7 +180,7 @@ static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char 
 		snprintf(word, sizeof(word), "%s:", *p);
 		add_if_prefix(l, word, prefix);
 	}
-	tracefs_list_free(names);
+	ftg_event_names_free(names);
 }
 
 static void add_options(struct word_list *l, const struct ftg_cmd_option *opts,

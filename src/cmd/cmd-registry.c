@@ -25,10 +25,13 @@ extern const struct ftg_cmd_entry ftg_cmd_tui_entry;
 extern const struct ftg_cmd_entry ftg_cmd_help_entry;
 extern const struct ftg_cmd_entry ftg_cmd_complete_entry;
 extern const struct ftg_cmd_entry ftg_cmd_man_entry;
+extern const struct ftg_cmd_entry ftg_cmd_list_entry;
+extern const struct ftg_cmd_entry ftg_cmd_stat_entry;
 
 /* In the order `ftguard help` lists them. */
 const struct ftg_cmd_entry *const ftg_cmd_table[] = {
 	&ftg_cmd_status_entry,
+	&ftg_cmd_list_entry,
 	&ftg_cmd_check_entry,
 	&ftg_cmd_sites_entry,
 	&ftg_cmd_map_entry,
@@ -41,6 +44,7 @@ const struct ftg_cmd_entry *const ftg_cmd_table[] = {
 	&ftg_cmd_report_entry,
 	&ftg_cmd_export_entry,
 	&ftg_cmd_stream_entry,
+	&ftg_cmd_stat_entry,
 	&ftg_cmd_shell_entry,
 	&ftg_cmd_tui_entry,
 	&ftg_cmd_help_entry,

@@ -11,6 +11,8 @@ ftguard_SOURCES = \
 	src/cmd/cmd-complete.c \
 	src/cmd/cmd-help.c \
 	src/cmd/cmd-status.c \
+	src/cmd/cmd-list.c \
+	src/cmd/cmd-stat.c \
 	src/cmd/cmd-check.c \
 	src/cmd/cmd-sites.c \
 	src/cmd/cmd-map.c \
@@ -33,8 +35,8 @@ ftguard_LDADD = libftguard.la $(TRACEFS_LIBS) $(READLINE_LIBS)
 # Man pages are generated from the registry by 'ftguard __man' and kept in
 # doc/ (so a tarball needs no built binary); tests/cmd/run fails when they
 # drift from the registry. 'make update-man' regenerates them.
-FTG_CMD_NAMES = status check sites map snapshot start stop reset record extract report \
-	export stream shell tui help
+FTG_CMD_NAMES = status list check sites map snapshot start stop reset record extract report \
+	export stream stat shell tui help
 dist_man_MANS += doc/ftguard.1 $(FTG_CMD_NAMES:%=doc/ftguard-%.1)
 
 update-man: ftguard$(EXEEXT)

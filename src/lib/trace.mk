@@ -12,6 +12,7 @@ libftguard_la_SOURCES += \
 	src/lib/trace-reader.c \
 	src/lib/event-decode.c \
 	src/lib/event-live.c \
+	src/lib/event-names.c \
 	src/lib/event-ring.c \
 	src/lib/graph.c \
 	src/lib/export.c
