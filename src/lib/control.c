@@ -457,10 +457,11 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 	ftg_error_clear();
 	if (report)
 		*report = NULL;
-	snprintf(cmd, sizeof(cmd), "arm%s%s%s",
+	snprintf(cmd, sizeof(cmd), "arm%s%s%s%s",
 		 flags & FTG_ARM_PERSISTENT ? " persistent" : "",
 		 flags & FTG_ARM_FORCE ? " force" : "",
-		 flags & FTG_ARM_GRAPH ? " graph" : "");
+		 flags & FTG_ARM_GRAPH ? " graph" : "",
+		 flags & FTG_ARM_STACK ? " stack" : "");
 	ret = ftg_control_send(ctl, cmd);
 	saved = errno;
 	if (!report || (ret && saved != ESTALE))

@@ -332,13 +332,61 @@ static void put_options(struct outbuf *o, struct ftg_trace_writer *w)
 	out_u16(o, OPTION_DONE);
 }
 
+/*
+ * The ftrace system's formats with ftguard:stack described as ftrace's
+ * kernel_stack (trace-stack.c), so that trace-cmd report prints its
+ * callers as it prints the kernel's stacks. That handler is bound to one
+ * event of that name: the kernel's own kernel_stack format gives way
+ * (ftguard's instance does not record the kernel's stack events).
+ * Return: 0 done, 1 when there is no ftguard:stack to describe (the
+ * caller writes the formats as read).
+ */
+static int put_ftrace_with_stack(struct outbuf *o,
+				 const struct ftg_trace_formats *fmt)
+{
+	struct trace_blob stack;
+	size_t i, n = fmt->nr_ftrace;
+	int ret = trace_stack_kernel_stack_format(fmt, &stack);
+
+	if (ret <= 0) {
+		if (ret < 0)
+			o->failed = true;
+		return 1;
+	}
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		if (!strcmp(fmt->ftrace[i].name, "kernel_stack"))
+			n--;
+	out_u32(o, n + 1);
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		if (strcmp(fmt->ftrace[i].name, "kernel_stack"))
+			out_blob64(o, &fmt->ftrace[i]);
+	out_blob64(o, &stack);
+	trace_blob_free(&stack);
+	return 0;
+}
+
+/* A system's formats; ftguard:stack is in the ftrace system's instead. */
+static void put_system_events(struct outbuf *o,
+			      const struct ftg_trace_formats *fmt,
+			      const struct trace_system *sys)
+{
+	const struct trace_blob *stack = trace_stack_own_format(fmt);
+	size_t j;
+
+	out_u32(o, sys->nr_events - (stack && stack >= sys->events &&
+				     stack < sys->events + sys->nr_events));
+	for (j = 0; j < sys->nr_events; j++)
+		if (&sys->events[j] != stack)
+			out_blob64(o, &sys->events[j]);
+}
+
 /* Everything up to the CPU table; returns the offset of the table. */
 static size_t put_header(struct outbuf *o, struct ftg_trace_writer *w)
 {
 	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
 				      'i', 'n', 'g', '6', '\0' };
 	const struct ftg_trace_formats *fmt = w->fmt;
-	size_t i, j, table;
+	size_t i, table;
 
 	out_put(o, magic, sizeof(magic));
 	out_put(o, "\0", 1);			/* little-endian */
@@ -348,15 +396,15 @@ static size_t put_header(struct outbuf *o, struct ftg_trace_writer *w)
 	out_blob64(o, &fmt->header_page);
 	out_put(o, "header_event", 13);
 	out_blob64(o, &fmt->header_event);
-	out_u32(o, fmt->nr_ftrace);
-	for (i = 0; i < fmt->nr_ftrace; i++)
-		out_blob64(o, &fmt->ftrace[i]);
+	if (put_ftrace_with_stack(o, fmt)) {
+		out_u32(o, fmt->nr_ftrace);
+		for (i = 0; i < fmt->nr_ftrace; i++)
+			out_blob64(o, &fmt->ftrace[i]);
+	}
 	out_u32(o, fmt->nr_systems);
 	for (i = 0; i < fmt->nr_systems; i++) {
 		out_put(o, fmt->systems[i].name, strlen(fmt->systems[i].name) + 1);
-		out_u32(o, fmt->systems[i].nr_events);
-		for (j = 0; j < fmt->systems[i].nr_events; j++)
-			out_blob64(o, &fmt->systems[i].events[j]);
+		put_system_events(o, fmt, &fmt->systems[i]);
 	}
 	out_blob32(o, &fmt->kallsyms);
 	out_blob32(o, &fmt->printk);
