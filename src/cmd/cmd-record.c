@@ -482,6 +482,8 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		return FTG_CMD_ERROR;
 	ret = ftg_cmd_check_globs(ctx, args);
 	if (!ret)
+		ret = ftg_cmd_check_func_stack(ctx, args);
+	if (!ret)
 		ret = parse_pids(&s);
 	if (!ret)
 		ret = ftg_cmd_events_parse(ctx, args, &s.events);
@@ -539,6 +541,7 @@ out:
 static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
+	FTG_OPTION_FUNC_STACK,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
@@ -563,7 +566,7 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-P PID]... "
+	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] [-P PID]... "
 		 "[-F [-c]] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
@@ -583,6 +586,13 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"kretprobe on ftrace (6.1); 'ftguard report' prints them as\n"
 		"trace-cmd prints function_graph. A kernel that hooks returns\n"
 		"neither way (arm64) refuses it. Other tracers are refused.\n"
+		"\n"
+		"-T (--func-stack) follows each function entry with the kernel\n"
+		"stack it was called from, as trace-cmd record --func-stack does:\n"
+		"ftguard:stack, the callers from the traced function's caller on\n"
+		"(at most 32). FILE names it ftrace:kernel_stack, so 'trace-cmd\n"
+		"report' prints its '=>' lines; so does 'ftguard report'. Not with\n"
+		"-p function_graph.\n"
 		"\n"
 		"At the end, on a signal or when COMMAND fails, record disarms,\n"
 		"drains what is left, completes FILE and restores the pid filter and\n"
@@ -617,6 +627,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"\n"
 		"ftguard record -p function_graph -l fn_outer -l fn_inner -- sh -c 'echo 9 > /sys/kernel/debug/ftg_target/graph'\n"
 		"  Record the calls with their durations; 'ftguard report' nests them.\n"
+		"\n"
+		"ftguard record -T -l vfs_read -o s.dat -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
+		"  Record each vfs_read call with the kernel stack it came from.\n"
 		"\n"
 		"ftguard record -e sched:sched_switch -l vfs_read -- dd if=/dev/zero of=/dev/null count=10\n"
 		"  Record vfs_read and the context switches around it.\n"
