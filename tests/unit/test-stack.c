@@ -177,6 +177,31 @@ static void test_stack_live_decode(void **state)
 	tt_rmdir(dir);
 }
 
+/* The JSON export carries the callers' names; other events get no key. */
+static void assert_json_stack(const struct ftg_event *ev)
+{
+	struct ftg_exporter *ex;
+	struct ftg_event func = *ev;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	assert_non_null(fp);
+	strcpy(func.name, "func");
+	strcpy(func.system, "ftguard");
+	ex = ftg_exporter_open(fp, FTG_EXPORT_JSON);
+	assert_non_null(ex);
+	assert_int_equal(ftg_exporter_add(ex, ev), 0);
+	assert_int_equal(ftg_exporter_add(ex, &func), 0);
+	assert_int_equal(ftg_exporter_close(ex), 0);
+	fclose(fp);
+	assert_contains(text, ",\"stack\":[\"ksys_read+0x6b\",\"__x64_sys_read+0x19\","
+			"\"fn_b+0x10 [ftg_target]\"]}");
+	/* the func event after it has no "stack" key */
+	assert_null(strstr(strstr(text, "\"event\":\"func\""), "\"stack\":"));
+	free(text);
+}
+
 /*
  * A trace.dat: the file names the event ftrace:kernel_stack; ftguard's
  * reader gives the same callers and trace-cmd report prints them under
@@ -212,6 +237,7 @@ static void test_stack_file(void **state)
 	assert_string_equal(s.ev[0].name, "func");
 	assert_stack(&s.ev[1], "ftrace", "kernel_stack");
 	ftg_trace_file_close(tf);
+	assert_json_stack(&s.ev[1]);
 
 	lines = tt_report(file, "", &n);
 	for (i = 0; i < n && !strstr(lines[i], "kernel_stack:"); i++)
