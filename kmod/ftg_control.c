@@ -240,32 +240,42 @@ static int ftg_cmd_clear(struct ftg_session *sess, int argc, char **argv,
 }
 
 /*
- * The roots of a call tree: an arm with graph then follows a call only
+ * Adds roots of a call tree: an arm with graph then follows a call only
  * while one of them runs in the calling task (ftg_graph.c). Each root
- * must be selected, so the check before the arm covers it like the rest.
+ * must be selected, so the check before the arm covers it like the rest;
+ * clear forgets them.
  */
 static int ftg_cmd_graph_roots(struct ftg_session *sess, int argc,
 			       char **argv, char *why, size_t len)
 {
-	unsigned long roots[FTGUARD_GRAPH_ROOTS_MAX];
+	unsigned long ip;
+	unsigned int j;
 	int i, ret;
 
-	ret = ftg_need_args(argc, 1, FTGUARD_GRAPH_ROOTS_MAX,
+	ret = ftg_need_args(argc, 1, FTGUARD_ARGS_MAX,
 			    "graph-roots <addr>...", why, len);
 	for (i = 1; !ret && i < argc; i++) {
-		ret = ftg_parse_ip(argv[i], &roots[i - 1], why, len);
-		if (!ret && !ftg_sel_has(sess, roots[i - 1])) {
-			snprintf(why, len, "0x%lx is not selected",
-				 roots[i - 1]);
-			ret = -ENOENT;
+		ret = ftg_parse_ip(argv[i], &ip, why, len);
+		if (ret)
+			break;
+		if (!ftg_sel_has(sess, ip)) {
+			snprintf(why, len, "0x%lx is not selected", ip);
+			return -ENOENT;
 		}
+		for (j = 0; j < sess->nroots && sess->roots[j] != ip; j++)
+			;
+		if (j < sess->nroots)
+			continue;
+		if (sess->nroots == FTGUARD_GRAPH_ROOTS_MAX) {
+			snprintf(why, len, "more than %d roots",
+				 FTGUARD_GRAPH_ROOTS_MAX);
+			return -E2BIG;
+		}
+		sess->roots[sess->nroots++] = ip;
 	}
-	if (ret)
-		return ret;
-	memcpy(sess->roots, roots, (argc - 1) * sizeof(*roots));
-	sess->nroots = argc - 1;
-	snprintf(why, len, "%u roots", sess->nroots);
-	return 0;
+	if (!ret)
+		snprintf(why, len, "%u roots", sess->nroots);
+	return ret;
 }
 
 /* Takes over @text (kvmalloc'ed) as @sess's response. */

@@ -20,20 +20,20 @@
  *
  * A call tree (graph-roots) follows a call only while a root runs in the
  * calling task: at depth 0 only a root is followed, below it every armed
- * site down to max_depth levels. A call not followed declines its return,
- * so the task's pending returns of this arm are exactly the open calls of
- * its tree and the depth stays exact. That needs one hook covering every
- * armed site cheaply: fprobe's single ops. One kretprobe per site (6.1)
- * does not scale to the tens of thousands of sites a tree arms, so there
- * a call tree is refused and the reason says why.
- *
- * Handlers run without locks. They find the hit site in the published
- * armed set (ftg_arm.c), bump its hit counter, and emit ftguard:graph_entry
- * and ftguard:graph_exit. The call time travels in the per-call scratch
- * area both mechanisms give; the depth is the number of this task's
- * pending returns that belong to this arm, counted on the task's rethook
- * list (pushed only by the task itself, and by interrupts on its CPU,
- * which nest as they do in the kernel's function_graph tracer).
+ * site down to max_depth levels.
+ *  - fprobe: a call not followed declines its return, so the task's
+ *    pending returns of this arm are exactly the open calls of its tree
+ *    and each call has its depth and duration.
+ *  - kretprobe: one kretprobe per site does not scale to the tens of
+ *    thousands of sites a tree arms. The roots get kretprobes (with their
+ *    durations); the callees one ftrace_ops of their own, which saves the
+ *    registers for the stack pointer. A callee runs inside a tree while
+ *    its task has a root call pending; its depth below the root comes
+ *    from the stack: the root call's instance keeps the stack pointers of
+ *    the open calls it saw, and a call starting at or above one of them
+ *    means that one has returned. Callees get entries without returns
+ *    (no duration), and calls in interrupts, which run on other stacks,
+ *    are not followed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -66,6 +66,16 @@ struct ftg_graph_call {
 	int depth;
 };
 
+/* Open calls below a root that a tree without exits keeps apart. */
+#define FTG_TREE_OPEN_MAX	64
+
+/* A root call of a tree without exits: its open callees' stack pointers. */
+struct ftg_tree_call {
+	struct ftg_graph_call call;
+	unsigned int nopen;
+	unsigned long open_sp[FTG_TREE_OPEN_MAX];
+};
+
 struct ftg_graph {
 	unsigned int n;
 	unsigned int nroots;		/* 0: every armed call is followed */
@@ -76,6 +86,9 @@ struct ftg_graph {
 #elif defined(FTG_GRAPH_KRETPROBE)
 	struct kretprobe *rps;		/* one per armed site, by arm_idx */
 	struct kretprobe **rpp;		/* for register_kretprobes() */
+	unsigned int nrps;		/* n, or nroots for a tree */
+	struct ftrace_ops callee_ops;	/* a tree's callees */
+	unsigned int ncallees;		/* sites left in callee_ops' filter */
 #endif
 };
 
@@ -98,7 +111,7 @@ static bool ftg_graph_owns(const struct ftg_graph *g, const void *data)
 	return data == &g->fp;
 #else
 	return data >= (const void *)g->rps &&
-	       data < (const void *)(g->rps + g->n);
+	       data < (const void *)(g->rps + g->nrps);
 #endif
 }
 
@@ -211,8 +224,13 @@ static int ftg_kretprobe_entry(struct kretprobe_instance *ri,
 			       struct pt_regs *regs)
 {
 	unsigned long ip = (unsigned long)get_kretprobe(ri)->kp.addr;
+	struct ftg_tree_call *root = (void *)ri->data;
 
-	return ftg_graph_enter(ip, (void *)ri->data) ? 0 : 1;
+	if (!ftg_graph_enter(ip, &root->call))
+		return 1;
+	if (READ_ONCE(ftg_live_graph)->nroots)
+		root->nopen = 0;
+	return 0;
 }
 
 static int ftg_kretprobe_exit(struct kretprobe_instance *ri,
@@ -224,23 +242,121 @@ static int ftg_kretprobe_exit(struct kretprobe_instance *ri,
 	return 0;
 }
 
+/* The innermost root call this task has pending, or NULL. */
+static struct ftg_tree_call *ftg_tree_root(const struct ftg_graph *g)
+{
+	struct llist_node *node = READ_ONCE(current->rethooks.first);
+
+	for (; node; node = READ_ONCE(node->next)) {
+		struct rethook_node *rhn =
+			container_of(node, struct rethook_node, llist);
+
+		if (ftg_graph_owns(g, READ_ONCE(rhn->rethook)->data))
+			return (void *)container_of(rhn,
+						    struct kretprobe_instance,
+						    node)->data;
+	}
+	return NULL;
+}
+
+/*
+ * A callee of a tree without exits. Only its own task (in task context:
+ * interrupts are not followed) touches the root call's open stack.
+ */
+static void ftg_tree_callee(unsigned long ip, unsigned long parent_ip,
+			    struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct ftg_graph *g = READ_ONCE(ftg_live_graph);
+	struct pt_regs *regs = ftrace_get_regs(fregs);
+	struct ftg_tree_call *root;
+	unsigned long sp;
+	int bit, below;
+
+	if (!g || !regs || !in_task() || !rcu_is_watching())
+		return;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	root = ftg_tree_root(g);
+	if (!root)
+		goto out;
+	/* calls that started at or above this one's frame have returned */
+	sp = kernel_stack_pointer(regs);
+	while (root->nopen && root->open_sp[root->nopen - 1] <= sp)
+		root->nopen--;
+	below = root->nopen + 1;
+	if (root->nopen < FTG_TREE_OPEN_MAX)
+		root->open_sp[root->nopen++] = sp;
+	if ((!g->max_depth || below <= g->max_depth) && ftg_count_hit(ip))
+		ftg_emit_graph_entry(ip, root->call.depth + below);
+out:
+	ftrace_test_recursion_unlock(bit);
+}
+
+static bool ftg_graph_is_root(const struct ftg_graph *g, unsigned long ip)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->nroots; i++)
+		if (g->roots[i] == ip)
+			return true;
+	return false;
+}
+
+/* A tree's callees: every armed site but the roots, on callee_ops. */
+static int ftg_tree_register_callees(struct ftg_graph *g,
+				     struct ftg_armset *set, char *why,
+				     size_t len)
+{
+	unsigned long *ips;
+	unsigned int i;
+	int ret;
+
+	ips = kvmalloc_array(set->n, sizeof(*ips), GFP_KERNEL);
+	if (!ips)
+		return -ENOMEM;
+	for (i = 0; i < set->n; i++)
+		if (!ftg_graph_is_root(g, set->ips[i]))
+			ips[g->ncallees++] = set->ips[i];
+	ret = 0;
+	/* an empty filter would mean every function */
+	if (g->ncallees) {
+		g->callee_ops.func = ftg_tree_callee;
+		g->callee_ops.flags = FTRACE_OPS_FL_SAVE_REGS;
+		ret = ftrace_set_filter_ips(&g->callee_ops, ips, g->ncallees,
+					    0, 1);
+		if (ret) {
+			snprintf(why, len, "ftrace_set_filter_ips: %d", ret);
+		} else {
+			ret = register_ftrace_function(&g->callee_ops);
+			if (ret)
+				snprintf(why, len,
+					 "register_ftrace_function: %d", ret);
+		}
+		if (ret) {
+			ftrace_free_filter(&g->callee_ops);
+			g->ncallees = 0;
+		}
+	}
+	kvfree(ips);
+	return ret;
+}
+
 static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 			      char *why, size_t len)
 {
 	unsigned int i;
 	int ret;
 
-	if (g->nroots) {
-		snprintf(why, len,
-			 "a call tree needs fprobe (one hook for every site); kretprobes, one per site, do not scale to it");
-		return -EOPNOTSUPP;
-	}
-	g->rps = kvcalloc(set->n, sizeof(*g->rps), GFP_KERNEL);
-	g->rpp = kvcalloc(set->n, sizeof(*g->rpp), GFP_KERNEL);
+	/* a tree hooks the returns of its roots alone */
+	g->nrps = g->nroots ? g->nroots : set->n;
+	g->rps = kvcalloc(g->nrps, sizeof(*g->rps), GFP_KERNEL);
+	g->rpp = kvcalloc(g->nrps, sizeof(*g->rpp), GFP_KERNEL);
 	if (!g->rps || !g->rpp)
 		return -ENOMEM;
-	for (i = 0; i < set->n; i++) {
-		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
+	for (i = 0; i < g->nrps; i++) {
+		unsigned long ip = g->nroots ? g->roots[i] : set->ips[i];
+		struct ftg_patch_site *s = ftg_site_find(ip);
 
 		/* a kretprobe sits at the entry: off it, a kprobe is a trap */
 		if (s->offset) {
@@ -249,41 +365,56 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 				 s->name, s->offset);
 			return -EOPNOTSUPP;
 		}
-		g->rps[i].kp.addr = (kprobe_opcode_t *)set->ips[i];
+		g->rps[i].kp.addr = (kprobe_opcode_t *)ip;
 		g->rps[i].entry_handler = ftg_kretprobe_entry;
 		g->rps[i].handler = ftg_kretprobe_exit;
-		g->rps[i].data_size = sizeof(struct ftg_graph_call);
+		g->rps[i].data_size = g->nroots ?
+				      sizeof(struct ftg_tree_call) :
+				      sizeof(struct ftg_graph_call);
 		g->rps[i].maxactive = FTG_GRAPH_MAXACTIVE;
 		g->rpp[i] = &g->rps[i];
 	}
-	ret = register_kretprobes(g->rpp, set->n);
+	ret = register_kretprobes(g->rpp, g->nrps);
 	if (ret) {
 		snprintf(why, len, "register_kretprobes: %d", ret);
 		return ret;
 	}
-	for (i = 0; i < set->n; i++) {
+	for (i = 0; i < g->nrps; i++) {
 		struct kprobe *kp = &g->rps[i].kp;
+		unsigned long ip = g->nroots ? g->roots[i] : set->ips[i];
 
-		if ((unsigned long)kp->addr != set->ips[i] ||
-		    !kprobe_ftrace(kp)) {
-			unregister_kretprobes(g->rpp, set->n);
+		if ((unsigned long)kp->addr != ip || !kprobe_ftrace(kp)) {
+			unregister_kretprobes(g->rpp, g->nrps);
 			snprintf(why, len,
 				 "kretprobe on 0x%lx is at 0x%lx%s, not the checked record through ftrace",
-				 set->ips[i], (unsigned long)kp->addr,
+				 ip, (unsigned long)kp->addr,
 				 kprobe_ftrace(kp) ? "" : " (no ftrace)");
 			ftg_kill("%s", why);
 			return -EIO;
 		}
 	}
-	return 0;
+	if (!g->nroots)
+		return 0;
+	ret = ftg_tree_register_callees(g, set, why, len);
+	if (ret)
+		unregister_kretprobes(g->rpp, g->nrps);
+	return ret;
 }
 
 static int ftg_graph_unregister(struct ftg_graph *g)
 {
 	unsigned int i, n = 0;
+	int ret = 0;
 
+	if (g->ncallees) {
+		ret = unregister_ftrace_function(&g->callee_ops);
+		if (ret)
+			return ret;
+		ftrace_free_filter(&g->callee_ops);
+		g->ncallees = 0;
+	}
 	/* sites that left one by one are unregistered already */
-	for (i = 0; i < g->n; i++)
+	for (i = 0; i < g->nrps; i++)
 		if (g->rpp[i])
 			g->rpp[n++] = g->rpp[i];
 	if (n)
@@ -293,9 +424,34 @@ static int ftg_graph_unregister(struct ftg_graph *g)
 
 static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
 {
-	unregister_kretprobe(&g->rps[s->arm_idx]);
-	g->rpp[s->arm_idx] = NULL;
-	return 0;
+	unsigned int i;
+	int ret;
+
+	if (!g->nroots) {
+		unregister_kretprobe(&g->rps[s->arm_idx]);
+		g->rpp[s->arm_idx] = NULL;
+		return 0;
+	}
+	for (i = 0; i < g->nroots; i++) {
+		if (g->roots[i] == s->ip) {
+			unregister_kretprobe(&g->rps[i]);
+			g->rpp[i] = NULL;
+			return 0;
+		}
+	}
+	/* the last callee leaving: unregister, as an empty filter is all */
+	if (g->ncallees == 1) {
+		ret = unregister_ftrace_function(&g->callee_ops);
+		if (!ret) {
+			ftrace_free_filter(&g->callee_ops);
+			g->ncallees = 0;
+		}
+		return ret;
+	}
+	ret = ftrace_set_filter_ip(&g->callee_ops, s->ip, 1, 0);
+	if (!ret)
+		g->ncallees--;
+	return ret;
 }
 
 static unsigned long ftg_graph_nmissed(const struct ftg_graph *g)
@@ -303,7 +459,7 @@ static unsigned long ftg_graph_nmissed(const struct ftg_graph *g)
 	unsigned long sum = 0;
 	unsigned int i;
 
-	for (i = 0; i < g->n; i++)
+	for (i = 0; i < g->nrps; i++)
 		sum += READ_ONCE(g->rps[i].nmissed);
 	return sum;
 }

@@ -1147,6 +1147,27 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl);
 struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
 				    const char *const *owners, size_t n);
 
+/**
+ * ftg_control_graph_tree - make this descriptor's graph arm a call tree
+ * @ctl: the control
+ * @roots: the tree's roots, sites already selected on @ctl
+ * @n: how many (at most FTGUARD_GRAPH_ROOTS_MAX in all)
+ * @max_depth: levels of calls followed below a root; 0: all
+ *
+ * An arm with FTG_ARM_GRAPH on @ctl then follows a call only while one of
+ * @roots runs in the calling task, as trace-cmd's function_graph -g does:
+ * the roots and every selected site they reach, down to @max_depth
+ * levels, with entry, return and duration. Every selected site is still
+ * checked before the arm and verified while armed. The kernel needs a
+ * return hook that covers every site at once (fprobe); with kretprobes
+ * only, the arm is refused with EOPNOTSUPP and the reason.
+ * ftg_control_clear() forgets the roots.
+ *
+ * Return: 0, or -1 (errno ENOENT: a root not selected; E2BIG: too many).
+ */
+int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
+			   size_t n, unsigned int max_depth);
+
 #define FTG_ARM_PERSISTENT	(1U << 0)	/* outlives this descriptor */
 #define FTG_ARM_FORCE		(1U << 1)	/* beyond max_arm */
 #define FTG_ARM_GRAPH		(1U << 2)	/* entries and returns */
@@ -1166,7 +1187,9 @@ struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
  *
  * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
  * ESTALE check failed, E2BIG too many sites, ENOENT empty selection,
- * EOPNOTSUPP FTG_ARM_STACK with FTG_ARM_GRAPH).
+ * EOPNOTSUPP FTG_ARM_GRAPH where the kernel cannot hook returns, or a
+ * call tree where it cannot follow one, or FTG_ARM_STACK with
+ * FTG_ARM_GRAPH).
  */
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report);
@@ -2457,6 +2480,10 @@ struct ftg_trace_file;
  * ftg_trace_file_open - open a trace.dat file for reading
  * @path: file (version 6 fully validated; version 7 initial checks only;
  *        then read once in a child process, see preflight())
+ *
+ * Sets libtracecmd's log level to errors only, as trace-cmd report does,
+ * for the whole process: its warnings (an option it does not know, such
+ * as ftguard's tgid map) are not for the user of this library.
  *
  * Return: the file (close with ftg_trace_file_close()), or NULL with
  * errno and the error set ("PATH: offset N: what" for a corrupt file).

@@ -211,7 +211,7 @@ bool ftg_cmd_events_only(const struct ftg_cmd_args *args,
 			 const struct ftg_cmd_events *evs)
 {
 	return evs->n && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
-	       !ftg_args_has(args, 'n');
+	       !ftg_args_has(args, 'n') && !ftg_args_has(args, 'g');
 }
 
 /** ftg_cmd_events_release - free what ftg_cmd_events_parse() allocated */

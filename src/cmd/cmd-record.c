@@ -541,6 +541,7 @@ out:
 static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
+	FTG_OPTIONS_CALL_TREE,
 	FTG_OPTION_FUNC_STACK,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
@@ -566,7 +567,8 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] [-P PID]... "
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] "
+		 "[--max-graph-depth N] [-P PID]... "
 		 "[-F [-c]] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
@@ -583,9 +585,26 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"of entries alone: ftguard:graph_entry (function, depth) and\n"
 		"ftguard:graph_exit (function, depth, call and return time), for the\n"
 		"checked sites only, hooked through the kernel's fprobe (6.12) or a\n"
-		"kretprobe on ftrace (6.1); 'ftguard report' prints them as\n"
-		"trace-cmd prints function_graph. A kernel that hooks returns\n"
-		"neither way (arm64) refuses it. Other tracers are refused.\n"
+		"kretprobe on ftrace (6.1). FILE names them as ftrace's\n"
+		"funcgraph_entry and funcgraph_exit, so 'trace-cmd report' and\n"
+		"KernelShark print them as the kernel's function_graph (calls\n"
+		"nested, with durations); 'ftguard report' prints them so too.\n"
+		"A kernel that hooks returns neither way (arm64) refuses it.\n"
+		"Other tracers are refused.\n"
+		"\n"
+		"-g FUNC records the call tree of FUNC, as trace-cmd record -p\n"
+		"function_graph -g FUNC does: every function FUNC calls while it runs\n"
+		"in a task, directly or through pointers, nested, each with its\n"
+		"duration. Its callees are every function the kernel can trace, or\n"
+		"those -l/-m select (-n leaves some out); each one is checked before\n"
+		"the arm and verified while armed like any site, and the arm is\n"
+		"made whatever max_arm says (the count is printed). A call outside\n"
+		"the tree costs its callback and nothing is recorded for it.\n"
+		"--max-graph-depth N follows N levels below FUNC (1: its direct\n"
+		"callees; trace-cmd counts FUNC itself, so its 2 is ftguard's 1).\n"
+		"The kernel must hook every callee's return through one hook:\n"
+		"fprobe (6.12) does; 6.1's kretprobes, one per function, do not\n"
+		"scale to a tree, so there -g is refused and says so.\n"
 		"\n"
 		"-T (--func-stack) follows each function entry with the kernel\n"
 		"stack it was called from, as trace-cmd record --func-stack does:\n"
@@ -627,6 +646,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"\n"
 		"ftguard record -p function_graph -l fn_outer -l fn_inner -- sh -c 'echo 9 > /sys/kernel/debug/ftg_target/graph'\n"
 		"  Record the calls with their durations; 'ftguard report' nests them.\n"
+		"\n"
+		"ftguard record -g vfs_read -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
+		"  Record everything vfs_read calls, nested with durations (6.12).\n"
 		"\n"
 		"ftguard record -T -l vfs_read -o s.dat -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
 		"  Record each vfs_read call with the kernel stack it came from.\n"

@@ -5,13 +5,15 @@
  */
 #include <errno.h>
 #include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/ftguard-cmd.h"
 
 static bool has_selection(const struct ftg_cmd_args *args)
 {
-	return ftg_args_has(args, 'l') || ftg_args_has(args, 'm');
+	return ftg_args_has(args, 'l') || ftg_args_has(args, 'm') ||
+	       ftg_args_has(args, 'g');
 }
 
 /**
@@ -23,7 +25,7 @@ static bool has_selection(const struct ftg_cmd_args *args)
  */
 int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	static const int keys[] = { 'l', 'n' };
+	static const int keys[] = { 'l', 'n', 'g' };
 	size_t k;
 
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
@@ -230,6 +232,111 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 	return cand;
 }
 
+/* The sites @sel names, the vmlinux ones admitted; NULL after a message. */
+static struct ftg_candidates *resolve_sites(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
+					    const struct ftg_selection *sel)
+{
+	struct ftg_candidates *cand, *admitted;
+	bool from_lists;
+
+	cand = resolve(ctx, ctl, sel, &from_lists);
+	if (!cand || !from_lists)
+		return cand;
+	admitted = admit(ctx, ctl, cand);
+	ftg_candidates_free(cand);
+	return admitted;
+}
+
+/* --max-graph-depth N: levels below a -g function, 0 (the default) all. */
+static int graph_depth(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		       unsigned int *depth)
+{
+	const char *arg = ftg_args_get(args, FTG_OPT_MAX_GRAPH_DEPTH);
+	uint64_t n;
+
+	*depth = 0;
+	if (!arg)
+		return 0;
+	if (!ftg_args_has(args, 'g')) {
+		ftg_cmd_usage_error(ctx, args->entry, "--max-graph-depth limits a call "
+				    "tree: give -g FUNC too");
+		return FTG_CMD_ERROR;
+	}
+	if (ftg_parse_u64(arg, &n) < 0 || n == 0 || n > 1000) {
+		ftg_cmd_usage_error(ctx, args->entry, "--max-graph-depth %s: not a "
+				    "count from 1 to 1000", arg);
+		return FTG_CMD_ERROR;
+	}
+	*depth = (unsigned int)n;
+	return 0;
+}
+
+/*
+ * -g FUNC: select the call tree's roots and name them to the module, whose
+ * graph arm then follows calls only inside them. *@roots is set to them.
+ */
+static int select_graph_roots(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			      struct ftg_control *ctl, unsigned int depth,
+			      struct ftg_candidates **roots)
+{
+	int i, n = ftg_args_count(args, 'g'), ret = FTG_CMD_ERROR;
+	struct ftg_selection *sel = ftg_selection_new();
+	uint64_t *addrs = NULL;
+	size_t k, nroots;
+
+	*roots = NULL;
+	if (!sel)
+		return ftg_cmd_lib_error(ctx, "selection");
+	for (i = 0; i < n; i++) {
+		if (ftg_selection_add(sel, ftg_args_nth(args, 'g', i)) < 0) {
+			ftg_cmd_usage_error(ctx, args->entry, "bad pattern '%s': %s",
+					    ftg_args_nth(args, 'g', i), ftg_error_last());
+			goto out;
+		}
+	}
+	*roots = resolve_sites(ctx, ctl, sel);
+	if (!*roots)
+		goto out;
+	nroots = ftg_candidates_count(*roots);
+	addrs = malloc(nroots * sizeof(*addrs));
+	if (!addrs) {
+		ftg_cmd_lib_error(ctx, "selection");
+		goto out;
+	}
+	for (k = 0; k < nroots; k++)
+		addrs[k] = ftg_candidates_get(*roots, k)->addr;
+	if (ftg_control_select(ctl, *roots) < 0 ||
+	    ftg_control_graph_tree(ctl, addrs, nroots, depth) < 0) {
+		ftg_cmd_lib_error(ctx, "selecting the -g functions");
+		goto out;
+	}
+	ret = 0;
+out:
+	if (ret) {
+		ftg_candidates_free(*roots);
+		*roots = NULL;
+	}
+	free(addrs);
+	ftg_selection_free(sel);
+	return ret;
+}
+
+/* Roots that are not among the callees add to the sites selected. */
+static size_t roots_apart(const struct ftg_candidates *roots,
+			  const struct ftg_candidates *callees)
+{
+	size_t i, j, n = 0, nc = ftg_candidates_count(callees);
+
+	for (i = 0; i < ftg_candidates_count(roots); i++) {
+		uint64_t addr = ftg_candidates_get(roots, i)->addr;
+
+		for (j = 0; j < nc && ftg_candidates_get(callees, j)->addr != addr; j++)
+			;
+		n += j == nc;
+	}
+	return n;
+}
+
 /**
  * ftg_cmd_select - send the -l/-n/-m selection to the module
  * @ctx: the invocation
@@ -241,19 +348,20 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
  * A selection confined to modules is resolved over those modules' sites,
  * which the module lists; any other over available_filter_functions and
  * kallsyms, and its vmlinux candidates are admitted first, as the module
- * only knows modules' sites by itself.
+ * only knows modules' sites by itself. With -g the selection is a call
+ * tree: its roots, and as callees -l/-m or, without them, every function.
  *
  * Return: 0, or FTG_CMD_ERROR after a message.
  */
 int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		   struct ftg_control *ctl, bool required, size_t *nsites)
 {
-	struct ftg_candidates *cand = NULL, *admitted = NULL;
+	struct ftg_candidates *admitted = NULL, *roots = NULL;
 	struct ftg_selection *sel = NULL;
 	struct ftg_sites *sites = NULL;
 	struct direct_sites direct = { .n = 0 };
-	bool from_lists;
 	struct ftg_root *root = ftg_cmd_root(ctx);
+	unsigned int depth;
 	int ret = FTG_CMD_ERROR;
 
 	*nsites = 0;
@@ -274,8 +382,16 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	sel = ftg_selection_new();
 	if (!sel)
 		return ftg_cmd_lib_error(ctx, "selection");
-	if (ftg_cmd_check_globs(ctx, args))
+	if (ftg_cmd_check_globs(ctx, args) || graph_depth(ctx, args, &depth))
 		goto out;
+	if (ftg_args_has(args, 'g') && select_graph_roots(ctx, args, ctl, depth, &roots))
+		goto out;
+	/* trace-cmd's -g alone follows every function its roots reach */
+	if (roots && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
+	    ftg_selection_add(sel, "*") < 0) {
+		ftg_cmd_lib_error(ctx, "selection");
+		goto out;
+	}
 	sites = sites_for_pins(ctx, args);
 	if (build_selection(ctx, args, sel, sites, &direct))
 		goto out;
@@ -288,29 +404,23 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ret = 0;	/* only pinned sites */
 		goto out;
 	}
-	cand = resolve(ctx, ctl, sel, &from_lists);
-	if (!cand)
+	admitted = resolve_sites(ctx, ctl, sel);
+	if (!admitted)
 		goto out;
-	if (from_lists) {
-		admitted = admit(ctx, ctl, cand);
-		if (!admitted)
-			goto out;
-	} else {
-		admitted = cand;
-		cand = NULL;
-	}
 	if (ftg_control_select(ctl, admitted) < 0) {
 		ftg_cmd_lib_error(ctx, "selecting sites");
 		goto out;
 	}
 	*nsites += ftg_candidates_count(admitted);
+	if (roots)
+		*nsites += roots_apart(roots, admitted);
 	ret = 0;
 out:
 	if (!ret && ctx->verbosity > 0)
 		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
 	ftg_sites_free(sites);
 	ftg_candidates_free(admitted);
-	ftg_candidates_free(cand);
+	ftg_candidates_free(roots);
 	ftg_selection_free(sel);
 	return ret;
 }

@@ -61,9 +61,9 @@ static bool want_graph(const struct ftg_cmd_args *args)
 int ftg_cmd_check_func_stack(const struct ftg_cmd_ctx *ctx,
 			     const struct ftg_cmd_args *args)
 {
-	if (ftg_args_has(args, 'T') && want_graph(args)) {
+	if (ftg_args_has(args, 'T') && (want_graph(args) || ftg_args_has(args, 'g'))) {
 		ftg_cmd_usage_error(ctx, args->entry, "-T records the stacks of "
-				    "function entries: not with -p function_graph");
+				    "function entries: not with -p function_graph or -g");
 		return FTG_CMD_ERROR;
 	}
 	return 0;
@@ -90,8 +90,20 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 {
 	struct ftg_check_report *rep = NULL;
 	struct ftg_verdict *v;
+	uint64_t nchecked;
 	int ret = FTG_CMD_ERROR;
 
+	if (ftg_args_has(args, 'g')) {
+		const char *tracer = ftg_args_get(args, 'p');
+
+		if (tracer && strcmp(tracer, "function_graph")) {
+			ftg_cmd_usage_error(ctx, args->entry, "-g traces a call tree "
+					    "with returns: -p %s does not", tracer);
+			return FTG_CMD_ERROR;
+		}
+		/* the tree is what was asked for, whatever max_arm says */
+		flags |= FTG_ARM_GRAPH | FTG_ARM_FORCE;
+	}
 	if (ftg_cmd_select(ctx, args, ctl, true, nsites))
 		return FTG_CMD_ERROR;
 	v = ftg_check_run(ctl, map);
@@ -103,6 +115,7 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		ftg_verdict_free(v);
 		return FTG_CMD_REFUSED;
 	}
+	nchecked = ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v);
 	ftg_verdict_free(v);
 	if (ftg_args_has(args, FTG_OPT_FORCE))
 		flags |= FTG_ARM_FORCE;
@@ -123,6 +136,11 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		return ret;
 	}
 	ftg_check_report_free(rep);
+	/* a tree arms what its roots may reach: say how much was proven */
+	if (ftg_args_has(args, 'g'))
+		ftg_cmd_info(ctx, "checked %llu sites, armed %zu (call tree of %s%s)",
+			     (unsigned long long)nchecked, *nsites, ftg_args_nth(args, 'g', 0),
+			     ftg_args_count(args, 'g') > 1 ? ", ..." : "");
 	return FTG_CMD_OK;
 }
 
@@ -181,6 +199,7 @@ out:
 static const struct ftg_cmd_option start_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
+	FTG_OPTIONS_CALL_TREE,
 	FTG_OPTION_FUNC_STACK,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
@@ -191,7 +210,8 @@ static const struct ftg_cmd_option start_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_start_entry = {
 	.name = "start",
-	.usage = "(-l GLOB | -m MODULE | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] [--force]",
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] "
+		 "[--max-graph-depth N] [--force]",
 	.summary = "Check the selected sites and arm them until 'ftguard stop'",
 	.description =
 		"Selects sites as 'ftguard check' does, checks them, and arms them\n"
@@ -203,6 +223,8 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"-p function_graph records each call's entry and return\n"
 		"(ftguard:graph_entry, ftguard:graph_exit) with its depth and\n"
 		"duration instead of entries alone; see ftguard-record(1).\n"
+		"-g FUNC arms FUNC's call tree (every function it calls, each\n"
+		"checked first) with --max-graph-depth N, as record -g does.\n"
 		"-T (--func-stack) follows each entry with the kernel stack it was\n"
 		"called from (ftguard:stack), as record -T does.\n"
 		"\n"

@@ -141,7 +141,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		if (ret != FTG_CMD_OK)
 			goto out;
 	}
-	if (ftg_args_has(args, 'l') || ftg_args_has(args, 'm')) {
+	if (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') || ftg_args_has(args, 'g')) {
 		ctl = ftg_control_open(ftg_root_debugfs(root));
 		if (!ctl) {
 			ret = ftg_cmd_lib_error(ctx, "opening ftguard/control");
@@ -204,6 +204,7 @@ out:
 static const struct ftg_cmd_option stream_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
+	FTG_OPTIONS_CALL_TREE,
 	FTG_OPTION_FUNC_STACK,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
@@ -219,7 +220,8 @@ static const struct ftg_cmd_option stream_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 	.name = "stream",
-	.usage = "[(-l GLOB | -m MODULE)... [-n GLOB]... [-p TRACER] [-T] [--force]] [-e SYSTEM[:EVENT]]... "
+	.usage = "[(-l GLOB | -m MODULE | -g GLOB)... [-n GLOB]... [-p TRACER] [-T] [--max-graph-depth N] "
+		 "[--force]] [-e SYSTEM[:EVENT]]... "
 		 "[--no-filter] "
 		 "[--json | --csv]",
 	.summary = "Print trace events live until interrupted",
@@ -244,7 +246,8 @@ const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 		"\n"
 		"-p function_graph arms entries and returns (as record -p does):\n"
 		"each entry prints as 'func() {' and each return as '}' with the\n"
-		"call's duration, as they happen.\n"
+		"call's duration, as they happen. -g FUNC streams FUNC's call\n"
+		"tree (with --max-graph-depth N), as record -g does.\n"
 		"\n"
 		"-T (--func-stack) prints the kernel stack of each function entry\n"
 		"under it, as '=> caller+0xoff' lines (see ftguard-record(1)).",

@@ -41,6 +41,7 @@ enum ftg_cmd_long_key {
 	FTG_OPT_NO_FILTER,
 	FTG_OPT_CPU,
 	FTG_OPT_STAT,
+	FTG_OPT_MAX_GRAPH_DEPTH,
 };
 
 /* What an option's argument (or an operand) completes to. */
@@ -95,7 +96,17 @@ extern const char *const ftg_cmd_tracers[];
 #define FTG_OPTION_FUNC_STACK \
 	{ .key = 'T', .long_name = "func-stack", \
 	  .help = "record the kernel stack of each function entry (not with " \
-		  "-p function_graph)" }
+		  "-p function_graph or -g)" }
+/* -g and --max-graph-depth: a call tree (cmd-select.c) */
+#define FTG_OPTIONS_CALL_TREE \
+	{ .key = 'g', .long_name = "graph-function", .arg_name = "GLOB", \
+	  .help = "trace, with returns, what a function matching GLOB calls while it " \
+		  "runs, as function_graph -g does (repeatable; implies -p " \
+		  "function_graph; -l/-m then limit the callees, else every function)", \
+	  .complete = FTG_COMPLETE_FUNCTION, .repeatable = true }, \
+	{ .key = FTG_OPT_MAX_GRAPH_DEPTH, .long_name = "max-graph-depth", \
+	  .arg_name = "N", \
+	  .help = "follow a -g call tree only N levels below its function" }
 #define FTG_OPTION_END { 0 }
 
 struct ftg_cmd_ctx;

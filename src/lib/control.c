@@ -27,6 +27,7 @@ struct ftg_control {
 	char *resp;		/* NUL-terminated, final newline removed */
 	size_t resp_len;
 	size_t resp_cap;
+	unsigned int max_depth;	/* the call tree's, for arm graph; 0 all */
 };
 
 static const struct {
@@ -341,26 +342,33 @@ fail:
 	return -1;
 }
 
-int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
-			     size_t n)
+/* Sends @verb with as many addresses per line as fit, each line alone,
+ * so a refusal names its own sites. */
+static int send_addrs(struct ftg_control *ctl, const char *verb,
+		      const uint64_t *addrs, size_t n)
 {
 	size_t i = 0;
 
-	ftg_error_clear();
 	while (i < n) {
 		char line[FTGUARD_LINE_MAX];
-		size_t len = snprintf(line, sizeof(line), "select");
+		size_t len = snprintf(line, sizeof(line), "%s", verb);
 
-		/* Each line alone, so a refusal names its own sites. */
 		while (i < n && len + 20 < FTGUARD_LINE_MAX - 1) {
 			len += snprintf(line + len, sizeof(line) - len,
 					" 0x%" PRIx64, addrs[i]);
 			i++;
 		}
 		if (ftg_control_send(ctl, line))
-			return ftgl_err_prefix("select");
+			return ftgl_err_prefix("%s", verb);
 	}
 	return 0;
+}
+
+int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
+			     size_t n)
+{
+	ftg_error_clear();
+	return send_addrs(ctl, "select", addrs, n);
 }
 
 int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand)
@@ -377,6 +385,18 @@ int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *can
 	ret = ftg_control_select_addrs(ctl, addrs, n);
 	free(addrs);
 	return ret;
+}
+
+int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
+			   size_t n, unsigned int max_depth)
+{
+	ftg_error_clear();
+	if (!n)
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "graph-roots: no root");
+	if (send_addrs(ctl, "graph-roots", roots, n))
+		return -1;
+	ctl->max_depth = max_depth;
+	return 0;
 }
 
 /* Sends "@verb" or "@verb @arg". */
@@ -449,7 +469,7 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl)
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report)
 {
-	char cmd[64];
+	char cmd[96], depth[32] = "";
 	int ret, saved;
 	char msg[512];
 	enum ftg_error code;
@@ -457,11 +477,13 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 	ftg_error_clear();
 	if (report)
 		*report = NULL;
-	snprintf(cmd, sizeof(cmd), "arm%s%s%s%s",
+	if ((flags & FTG_ARM_GRAPH) && ctl->max_depth)
+		snprintf(depth, sizeof(depth), " max-depth=%u", ctl->max_depth);
+	snprintf(cmd, sizeof(cmd), "arm%s%s%s%s%s",
 		 flags & FTG_ARM_PERSISTENT ? " persistent" : "",
 		 flags & FTG_ARM_FORCE ? " force" : "",
 		 flags & FTG_ARM_GRAPH ? " graph" : "",
-		 flags & FTG_ARM_STACK ? " stack" : "");
+		 flags & FTG_ARM_STACK ? " stack" : "", depth);
 	ret = ftg_control_send(ctl, cmd);
 	saved = errno;
 	if (!report || (ret && saved != ESTALE))

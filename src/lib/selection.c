@@ -368,7 +368,7 @@ static struct ftg_candidates *resolve_end(struct ftg_selection *sel,
 		if (!ftg_candidates_count(c)) {
 			ftg_candidates_free(c);
 			ftgl_err(FTG_E_NO_MATCH, ENOENT,
-				 "no function matches \"%s\" (see available_filter_functions)",
+				 "no function matches \"%s\"",
 				 p->text);
 			return NULL;
 		}

@@ -21,6 +21,11 @@
 
 static const char *const default_systems[] = { "ftguard", NULL };
 
+const struct trace_graph_name trace_graph_names[TRACE_NR_GRAPH_NAMES] = {
+	{ "graph_entry", "funcgraph_entry" },
+	{ "graph_exit", "funcgraph_exit" },
+};
+
 void trace_blob_free(struct trace_blob *blob)
 {
 	free(blob->name);

@@ -52,6 +52,21 @@ struct trace_syms {
  */
 #define TRACE_OPTION_SAVED_TGIDS	0x7f00
 
+/*
+ * ftguard's graph events and the ftrace function_graph names a trace.dat
+ * gives them, so that trace-cmd prints them as function_graph
+ * (trace-writer.c; the reader maps them back). Defined in
+ * trace-formats.c.
+ */
+struct trace_graph_name {
+	const char *ours;	/* ftguard:<ours> */
+	const char *ftrace;	/* ftrace:<ftrace> in a file */
+};
+
+#define TRACE_NR_GRAPH_NAMES	2
+__hidden extern const struct trace_graph_name
+	trace_graph_names[TRACE_NR_GRAPH_NAMES];
+
 /* pid -> tgid, sorted by pid (trace-tgids.c) */
 struct trace_tgid {
 	int pid;

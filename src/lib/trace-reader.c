@@ -24,6 +24,8 @@ struct ftg_trace_file {
 	struct trace_syms syms;
 	struct trace_tgids tgids;
 	int ncpus;
+	/* IDs of ftguard's graph events filed as ftrace's; -1: none */
+	int graph_ids[TRACE_NR_GRAPH_NAMES];
 };
 
 /* @size bytes at @offset of @path, NUL-terminated (free() it), or NULL. */
@@ -78,6 +80,55 @@ static int load_tgids(struct ftg_trace_file *tf, const char *path,
 	ret = trace_tgids_parse(&tf->tgids, text);
 	free(text);
 	return ret;
+}
+
+/*
+ * ftguard's writer files its graph events under ftrace's function_graph
+ * names (trace-writer.c). In a file that has ftguard's events but not
+ * its graph events under their own names (older files have them so),
+ * ftrace:funcgraph_entry/exit are those: remember their IDs so that they
+ * read back as ftguard:graph_entry/exit, as the live view and older
+ * files give them. In any other file (trace-cmd's, of the kernel's
+ * function_graph tracer) they stay what they are.
+ */
+static void find_graph_ids(struct ftg_trace_file *tf)
+{
+	struct tep_handle *tep = tracecmd_get_tep(tf->handle);
+	struct tep_event **events;
+	struct tep_event *ev;
+	bool ours = false;
+	int i, n;
+
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++)
+		tf->graph_ids[i] = -1;
+	events = tep ? tep_list_events(tep, TEP_EVENT_SORT_ID) : NULL;
+	n = tep ? tep_get_events_count(tep) : 0;
+	for (i = 0; events && i < n; i++)
+		ours |= !strcmp(events[i]->system, "ftguard");
+	if (!ours)
+		return;
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++) {
+		if (tep_find_event_by_name(tep, "ftguard", trace_graph_names[i].ours))
+			continue;
+		ev = tep_find_event_by_name(tep, "ftrace", trace_graph_names[i].ftrace);
+		if (ev)
+			tf->graph_ids[i] = ev->id;
+	}
+}
+
+/* The name ftguard gives @id (the file's, @system:@name, unless mapped). */
+static void event_name(const struct ftg_trace_file *tf, int id,
+		       const char **system, const char **name)
+{
+	int i;
+
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++) {
+		if (id == tf->graph_ids[i]) {
+			*system = "ftguard";
+			*name = trace_graph_names[i].ours;
+			return;
+		}
+	}
 }
 
 /* What in decoding is libtraceevent's: the format-driven rendering. */
@@ -178,6 +229,13 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path)
 			 path, strerror(errno));
 		goto fail;
 	}
+	/*
+	 * libtracecmd warns on stderr about options it does not know, such
+	 * as ftguard's tgid map, which is read above; the library prints
+	 * nothing unasked, so only errors may pass, as in trace-cmd report.
+	 * The level is libtracecmd's, for the whole process.
+	 */
+	tracecmd_set_loglevel(TEP_LOG_ERROR);
 	/* no plugins: the output must not depend on what the host has */
 	tf->handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!tf->handle) {
@@ -186,6 +244,7 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path)
 		errno = EINVAL;
 		goto fail;
 	}
+	find_graph_ids(tf);
 	tf->ncpus = info.version == 6 ? (int)info.nr_cpus :
 		    tep_get_cpus(tracecmd_get_tep(tf->handle));
 	return tf;
@@ -221,6 +280,7 @@ bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern)
 	struct tep_handle *tep = tracecmd_get_tep(tf->handle);
 	const char *colon = strchr(pattern, ':');
 	struct tep_event **events;
+	const char *sys, *name;
 	char system[128];
 	int i, n;
 
@@ -229,9 +289,11 @@ bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern)
 	events = tep ? tep_list_events(tep, TEP_EVENT_SORT_ID) : NULL;
 	n = tep ? tep_get_events_count(tep) : 0;
 	for (i = 0; events && i < n; i++) {
-		if (colon ? !fnmatch(system, events[i]->system, 0) &&
-			    !fnmatch(colon + 1, events[i]->name, 0) :
-			    !fnmatch(pattern, events[i]->name, 0))
+		sys = events[i]->system;
+		name = events[i]->name;
+		event_name(tf, events[i]->id, &sys, &name);
+		if (colon ? !fnmatch(system, sys, 0) && !fnmatch(colon + 1, name, 0) :
+			    !fnmatch(pattern, name, 0))
 			return true;
 	}
 	return false;
@@ -248,6 +310,7 @@ static int iterate_one(struct tracecmd_input *handle, struct tep_record *rec,
 		       int cpu, void *data)
 {
 	struct iterate_ctx *ctx = data;
+	const char *system, *name;
 	struct ftg_event ev;
 
 	if (trace_event_from_record(tracecmd_get_tep(handle), &ctx->tf->syms,
@@ -255,6 +318,13 @@ static int iterate_one(struct tracecmd_input *handle, struct tep_record *rec,
 		return 0;
 	ev.cpu = cpu;
 	ev.tgid = trace_tgids_get(&ctx->tf->tgids, ev.pid);
+	system = ev.system;
+	name = ev.name;
+	event_name(ctx->tf, ev.type, &system, &name);
+	if (system != ev.system) {
+		snprintf(ev.system, sizeof(ev.system), "%s", system);
+		snprintf(ev.name, sizeof(ev.name), "%s", name);
+	}
 	ctx->stopped = ctx->cb(&ev, ctx->data);
 	return ctx->stopped;
 }

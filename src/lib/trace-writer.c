@@ -333,50 +333,142 @@ static void put_options(struct outbuf *o, struct ftg_trace_writer *w)
 }
 
 /*
- * The ftrace system's formats with ftguard:stack described as ftrace's
- * kernel_stack (trace-stack.c), so that trace-cmd report prints its
- * callers as it prints the kernel's stacks. That handler is bound to one
- * event of that name: the kernel's own kernel_stack format gives way
- * (ftguard's instance does not record the kernel's stack events).
- * Return: 0 done, 1 when there is no ftguard:stack to describe (the
- * caller writes the formats as read).
+ * ftguard's graph events go into the file as ftrace's function_graph
+ * events: trace-cmd (and KernelShark, which uses its library) prints
+ * function_graph nesting and durations only for events it finds as
+ * ftrace:funcgraph_entry and ftrace:funcgraph_exit, reading their
+ * fields by name (func, depth, calltime, rettime), which ftguard's
+ * events have. So their format text is written under those names in
+ * the ftrace formats, with their own IDs and fields, and the kernel's
+ * formats of those names are left out: their events never reach
+ * ftguard's instance, and two formats of one name would leave it to
+ * chance which one a reader takes. The reader (trace-reader.c) gives
+ * the events back under their own names.
  */
-static int put_ftrace_with_stack(struct outbuf *o,
-				 const struct ftg_trace_formats *fmt)
-{
-	struct trace_blob stack;
-	size_t i, n = fmt->nr_ftrace;
-	int ret = trace_stack_kernel_stack_format(fmt, &stack);
 
-	if (ret <= 0) {
-		if (ret < 0)
-			o->failed = true;
-		return 1;
+/*
+ * ftguard's format of @name, when it is there to be written as ftrace's
+ * (its text starts with its name line, as tracefs gives it), else NULL.
+ */
+static const struct trace_blob *graph_format(const struct ftg_trace_formats *fmt,
+					     const char *name)
+{
+	const struct trace_blob *b;
+	char line[64];
+	size_t i, j;
+
+	snprintf(line, sizeof(line), "name: %s\n", name);
+	for (i = 0; i < fmt->nr_systems; i++) {
+		if (strcmp(fmt->systems[i].name, "ftguard"))
+			continue;
+		for (j = 0; j < fmt->systems[i].nr_events; j++) {
+			b = &fmt->systems[i].events[j];
+			if (!strcmp(b->name, name) &&
+			    !strncmp(b->text, line, strlen(line)))
+				return b;
+		}
 	}
-	for (i = 0; i < fmt->nr_ftrace; i++)
-		if (!strcmp(fmt->ftrace[i].name, "kernel_stack"))
-			n--;
-	out_u32(o, n + 1);
-	for (i = 0; i < fmt->nr_ftrace; i++)
-		if (strcmp(fmt->ftrace[i].name, "kernel_stack"))
-			out_blob64(o, &fmt->ftrace[i]);
-	out_blob64(o, &stack);
-	trace_blob_free(&stack);
-	return 0;
+	return NULL;
 }
 
-/* A system's formats; ftguard:stack is in the ftrace system's instead. */
-static void put_system_events(struct outbuf *o,
-			      const struct ftg_trace_formats *fmt,
-			      const struct trace_system *sys)
+/* Is @name, a format of @system, written in another place or not at all? */
+static bool graph_moved(const struct ftg_trace_formats *fmt,
+			const char *system, const char *name)
 {
-	const struct trace_blob *stack = trace_stack_own_format(fmt);
+	bool ftrace = !strcmp(system, "ftrace");
+	size_t i;
+
+	if (!ftrace && strcmp(system, "ftguard"))
+		return false;
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++)
+		if (!strcmp(name, ftrace ? trace_graph_names[i].ftrace :
+			    trace_graph_names[i].ours) &&
+		    graph_format(fmt, trace_graph_names[i].ours))
+			return true;
+	return false;
+}
+
+/*
+ * ftguard:stack goes into the file as ftrace's kernel_stack
+ * (trace-stack.c), so that trace-cmd report prints its callers as it
+ * prints the kernel's stacks. That handler is bound to one event of that
+ * name: the kernel's own kernel_stack format gives way (ftguard's
+ * instance does not record the kernel's stack events).
+ */
+static bool stack_moved(const struct ftg_trace_formats *fmt,
+			const char *system, const char *name)
+{
+	if (!trace_stack_own_format(fmt))
+		return false;
+	return (!strcmp(system, "ftrace") && !strcmp(name, "kernel_stack")) ||
+	       (!strcmp(system, "ftguard") && !strcmp(name, "stack"));
+}
+
+/* ftguard:stack's format as kernel_stack: 1 written, 0 none there. */
+static int put_stack_format(struct outbuf *o, const struct ftg_trace_formats *fmt,
+			    bool count_only)
+{
+	struct trace_blob stack;
+	int ret = trace_stack_kernel_stack_format(fmt, &stack);
+
+	if (ret < 0)
+		o->failed = true;
+	if (ret <= 0)
+		return 0;
+	if (!count_only)
+		out_blob64(o, &stack);
+	trace_blob_free(&stack);
+	return 1;
+}
+
+static bool format_moved(const struct ftg_trace_formats *fmt,
+			 const char *system, const char *name)
+{
+	return graph_moved(fmt, system, name) || stack_moved(fmt, system, name);
+}
+
+static void put_ftrace_formats(struct outbuf *o, const struct ftg_trace_formats *fmt)
+{
+	const struct trace_blob *b;
+	uint32_t n = 0;
+	size_t i, skip;
+
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		n += !format_moved(fmt, "ftrace", fmt->ftrace[i].name);
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++)
+		n += graph_format(fmt, trace_graph_names[i].ours) != NULL;
+	n += put_stack_format(o, fmt, true);
+	out_u32(o, n);
+	for (i = 0; i < fmt->nr_ftrace; i++)
+		if (!format_moved(fmt, "ftrace", fmt->ftrace[i].name))
+			out_blob64(o, &fmt->ftrace[i]);
+	put_stack_format(o, fmt, false);
+	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++) {
+		b = graph_format(fmt, trace_graph_names[i].ours);
+		if (!b)
+			continue;
+		/* the name line replaced, the rest (ID, fields) as it is */
+		skip = strlen("name: ") + strlen(trace_graph_names[i].ours);
+		out_u64(o, strlen("name: ") + strlen(trace_graph_names[i].ftrace) +
+			b->size - skip);
+		out_put(o, "name: ", strlen("name: "));
+		out_put(o, trace_graph_names[i].ftrace, strlen(trace_graph_names[i].ftrace));
+		out_put(o, b->text + skip, b->size - skip);
+	}
+}
+
+static void put_system_formats(struct outbuf *o, const struct trace_system *sys,
+			       const struct ftg_trace_formats *fmt)
+{
+	uint32_t n = 0;
 	size_t j;
 
-	out_u32(o, sys->nr_events - (stack && stack >= sys->events &&
-				     stack < sys->events + sys->nr_events));
 	for (j = 0; j < sys->nr_events; j++)
-		if (&sys->events[j] != stack)
+		n += !format_moved(fmt, sys->name, sys->events[j].name);
+	out_put(o, sys->name, strlen(sys->name) + 1);
+	out_u32(o, n);
+	for (j = 0; j < sys->nr_events; j++)
+		if (!format_moved(fmt, sys->name, sys->events[j].name))
 			out_blob64(o, &sys->events[j]);
 }
 
@@ -396,16 +488,10 @@ static size_t put_header(struct outbuf *o, struct ftg_trace_writer *w)
 	out_blob64(o, &fmt->header_page);
 	out_put(o, "header_event", 13);
 	out_blob64(o, &fmt->header_event);
-	if (put_ftrace_with_stack(o, fmt)) {
-		out_u32(o, fmt->nr_ftrace);
-		for (i = 0; i < fmt->nr_ftrace; i++)
-			out_blob64(o, &fmt->ftrace[i]);
-	}
+	put_ftrace_formats(o, fmt);
 	out_u32(o, fmt->nr_systems);
-	for (i = 0; i < fmt->nr_systems; i++) {
-		out_put(o, fmt->systems[i].name, strlen(fmt->systems[i].name) + 1);
-		put_system_events(o, fmt, &fmt->systems[i]);
-	}
+	for (i = 0; i < fmt->nr_systems; i++)
+		put_system_formats(o, &fmt->systems[i], fmt);
 	out_blob32(o, &fmt->kallsyms);
 	out_blob32(o, &fmt->printk);
 	out_blob64(o, &fmt->cmdlines);

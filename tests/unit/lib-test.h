@@ -9,6 +9,7 @@
 #define _FTG_LIB_TEST_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -256,6 +257,37 @@ static inline char **tt_report(const char *file, const char *opts,
 	assert_int_equal(pclose(fp), 0);
 	free(cmd);
 	return lines;
+}
+
+/*
+ * Sends this process's stderr into @path until tt_stderr_end(), which
+ * returns what was written there (free() it): for checking that the
+ * library warns about nothing.
+ */
+static inline int tt_stderr_begin(const char *path)
+{
+	int saved, fd;
+
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	assert_true(saved >= 0 && fd >= 0);
+	assert_true(dup2(fd, STDERR_FILENO) >= 0);
+	close(fd);
+	return saved;
+}
+
+static inline char *tt_stderr_end(const char *path, int saved)
+{
+	size_t len;
+	char *text;
+
+	fflush(stderr);
+	assert_true(dup2(saved, STDERR_FILENO) >= 0);
+	close(saved);
+	text = read_whole_file(path, &len);
+	assert_non_null(text);
+	return text;
 }
 
 /* Number of @lines containing @needle. */

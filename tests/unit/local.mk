@@ -15,6 +15,7 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-trace-file \
 	tests/unit/test-trace-hostile \
 	tests/unit/test-trace-event \
+	tests/unit/test-trace-graph \
 	tests/unit/test-graph \
 	tests/unit/test-stack
 
@@ -61,6 +62,11 @@ tests_unit_test_trace_event_SOURCES = tests/unit/test-trace-event.c tests/unit/l
 # It asks libtraceevent itself what a formats' tep resolves.
 tests_unit_test_trace_event_CPPFLAGS = $(LIB_UNIT_CPPFLAGS) $(TRACEEVENT_CFLAGS)
 tests_unit_test_trace_event_LDADD = $(LIB_UNIT_LDADD) $(TRACEEVENT_LIBS)
+# It runs the ftguard command built here (`ftguard report`).
+tests_unit_test_trace_graph_SOURCES = tests/unit/test-trace-graph.c tests/unit/lib-test.h
+tests_unit_test_trace_graph_CPPFLAGS = $(LIB_UNIT_CPPFLAGS) \
+	-DFTG_BINARY='"$(abs_top_builddir)/ftguard"'
+tests_unit_test_trace_graph_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_graph_SOURCES = tests/unit/test-graph.c tests/unit/lib-test.h
 tests_unit_test_graph_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_graph_LDADD = $(LIB_UNIT_LDADD)

@@ -3,12 +3,16 @@
 # N times (each calling fn_a; one sleeps sleep_ms): every entry has its
 # exit, the report nests outer { inner { fn_a(); } } with '{'/'}', the
 # sleeping call lasts at least its sleep and less than 5 times it, --stat
-# counts the calls, trace-cmd report reads the same file without a
-# warning and shows the same calls; nothing is left armed. vfs_read
-# under dd: each of dd's (at least 50) calls has its return. start -p
-# function_graph arms with exits until stop; stream -p prints entries and
-# returns as they come. The Chrome export of two forked processes puts
-# each on its own process track, named.
+# counts the calls; trace-cmd report reads the same file without a
+# word on stderr and prints it as its own function_graph: the same calls
+# nested with '{'/'}', fn_a a leaf "fn_a();" with its duration, closes
+# with theirs (the sleeping one at least its sleep), and no raw event
+# line; ftguard report warns about nothing; nothing is left armed.
+# vfs_read under dd: each of dd's (at least 50) calls has its return, in
+# both reports. start -p function_graph arms with exits until stop, and
+# extract writes what it kept as function_graph too; stream -p prints
+# entries and returns as they come. The Chrome export of two forked
+# processes puts each on its own process track, named.
 . /tests/lib.sh
 
 cli_setup
@@ -27,6 +31,14 @@ echo 3 > $G || fail "trigger after start"
 expect_eq "fn_inner returns in the instance" 3 "$(grep -c 'graph_exit: func=fn_inner ' "$FTG_INSTANCE/trace")"
 run 0 ftguard stop
 grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "still armed after stop"
+# extract writes them as function_graph: each call one leaf "fn_inner();"
+# or, when its return came on another CPU (the sleeping one may move),
+# opened "fn_inner() {" and closed "}"
+run 0 ftguard extract -o e.dat
+trace-cmd report -i e.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report of e.dat"; }
+[ -s tc.err ] && { cat tc.err; fail "trace-cmd report of e.dat wrote to stderr"; }
+expect_eq "trace-cmd: extracted fn_inner calls" 3 "$(grep -c 'funcgraph_entry: .*|  fn_inner()' tc.txt)"
+expect_eq "trace-cmd: extracted raw graph lines" 0 "$(grep -c 'calltime=' tc.txt)"
 
 run 2 ftguard record -p function -p function_graph -l fn_outer -o x.dat -- true
 err_has 'given more than once'
@@ -38,22 +50,51 @@ run 0 ftguard record -p function_graph -l 'ftg_target:fn_*' -o g.dat -- sh -c "e
 grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "still armed after record"
 expect_eq "enabled_functions after record" 0 "$(wc -l < "$FTG_TRACEFS/enabled_functions")"
 
-# trace-cmd reads the formats as they are
+# nests FILE: FILE's lines are "DURATION |  INDENT call", as both reports
+# print function_graph; each line is indented by its depth, each close
+# "} /* f */" names the innermost open call, nothing stays open
+nests() {
+	awk -F'[|]' '{
+		line = substr($2, 3); ind = match(line, /[^ ]/) - 1; call = substr(line, ind + 1)
+		at = call ~ /^\}/ ? sp - 1 : sp
+		if (ind != 2 * at) { print "indent " ind " at depth " at ": " $0; bad = 1 }
+		if (call ~ /\(\) \{$/) { sub(/\(\) \{$/, "", call); st[sp++] = call }
+		else if (call ~ /^\}/) { sub(/^\} \/\* /, "", call); sub(/ \*\/$/, "", call)
+			if (sp == 0 || st[sp - 1] != call) { print "close of " call " at depth " sp ": " $0; bad = 1 }
+			else sp-- }
+	} END { if (sp) { print sp " calls left open"; bad = 1 } exit bad }' "$1"
+}
+
+# trace-cmd prints the file as the kernel's function_graph tracer: the
+# file names ftguard's graph events as ftrace's funcgraph_entry/exit
 trace-cmd report -i g.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report failed"; }
-if grep -Eiq 'warn|fail|error|bad|unknown' tc.err; then
-	cat tc.err
-	fail "trace-cmd report complained"
-fi
-grep 'graph_' tc.txt | head -n 4
-for f in fn_outer fn_inner fn_a; do
-	want=$N
-	[ $f = fn_outer ] && want=1
-	expect_eq "trace-cmd: $f entries" "$want" "$(grep -c "graph_entry: *func=$f[ +]" tc.txt)"
-	expect_eq "trace-cmd: $f exits" "$want" "$(grep -c "graph_exit: *func=$f[ +]" tc.txt)"
-done
-expect_eq "trace-cmd: fn_b entries (not called)" 0 "$(grep -c 'graph_entry: *func=fn_b[ +]' tc.txt)"
+[ -s tc.err ] && { cat tc.err; fail "trace-cmd report wrote to stderr"; }
+grep 'funcgraph_' tc.txt | head -n 6
+expect_eq "trace-cmd: fn_outer opens" 1 "$(grep -c 'funcgraph_entry: *|  fn_outer() {$' tc.txt)"
+expect_eq "trace-cmd: fn_inner opens" "$N" "$(grep -c 'funcgraph_entry: *|    fn_inner() {$' tc.txt)"
+expect_eq "trace-cmd: fn_a leaves, with durations" "$N" \
+	"$(grep -Ec 'funcgraph_entry: +[+!#$]? *[0-9]+\.[0-9]{3} us +\|      fn_a\(\);$' tc.txt)"
+expect_eq "trace-cmd: fn_inner closes, with durations" "$N" \
+	"$(grep -Ec 'funcgraph_exit: +[+!#$]? *[0-9]+\.[0-9]{3} us +\|    }$' tc.txt)"
+expect_eq "trace-cmd: fn_outer closes, with its duration" 1 \
+	"$(grep -Ec 'funcgraph_exit: +[+!#$]? *[0-9]+\.[0-9]{3} us +\|  }$' tc.txt)"
+expect_eq "trace-cmd: fn_b (not called)" 0 "$(grep -c 'fn_b()' tc.txt)"
+expect_eq "trace-cmd: raw graph lines" 0 "$(grep -c 'calltime=' tc.txt)"
+# with the function named at each close: the same nesting, and the
+# sleeping call's duration
+trace-cmd report -O fgraph:tailprint -i g.dat > tc.txt 2> tc.err ||
+	{ cat tc.err; fail "trace-cmd report -O fgraph:tailprint failed"; }
+[ -s tc.err ] && { cat tc.err; fail "trace-cmd report -O fgraph:tailprint wrote to stderr"; }
+sed -n 's/^.*: funcgraph_e[a-z]*: *\(.*\)$/\1/p' tc.txt > tcgraph.txt
+nests tcgraph.txt || fail "trace-cmd: calls do not nest"
+tc_max=$(awk '/} \/\* fn_inner \*\/$/ { for (i = 2; i <= NF; i++) if ($i == "us") { d = $(i - 1) + 0; if (d > m) m = d } }
+	END { print int(m) }' tcgraph.txt)
+log "trace-cmd: $(wc -l < tcgraph.txt) graph lines, longest fn_inner $tc_max us"
+[ "$tc_max" -ge "$sleep_us" ] || fail "trace-cmd: the sleeping call took $tc_max us < $sleep_us us"
+[ "$tc_max" -lt $(( 5 * sleep_us )) ] || fail "trace-cmd: the sleeping call took $tc_max us >= 5 x $sleep_us us"
 
 run 0 ftguard report -i g.dat
+[ -s "$ERR" ] && { cat "$ERR"; fail "ftguard report wrote to stderr"; }
 cp "$OUT" fg.txt
 export_file fg.txt
 head -n 8 fg.txt
@@ -64,17 +105,7 @@ expect_eq "fn_inner opens" "$N" "$(grep -c '|    fn_inner \[ftg_target\]() {$' g
 expect_eq "fn_a leaves" "$N" "$(grep -c ' us |      fn_a \[ftg_target\]();$' graph.txt)"
 expect_eq "fn_inner closes" "$N" "$(grep -c ' us |    } /\* fn_inner \[ftg_target\] \*/$' graph.txt)"
 expect_eq "fn_outer closes" 1 "$(grep -c ' us |  } /\* fn_outer \[ftg_target\] \*/$' graph.txt)"
-# nesting: a stack of open calls; each close names the innermost open one,
-# each line is indented by the depth it is at, nothing stays open
-awk -F'[|]' '{
-	line = substr($2, 3); ind = match(line, /[^ ]/) - 1; call = substr(line, ind + 1)
-	at = call ~ /^\}/ ? sp - 1 : sp
-	if (ind != 2 * at) { print "indent " ind " at depth " at ": " $0; bad = 1 }
-	if (call ~ /\(\) \{$/) { sub(/\(\) \{$/, "", call); st[sp++] = call }
-	else if (call ~ /^\}/) { sub(/^\} \/\* /, "", call); sub(/ \*\/$/, "", call)
-		if (sp == 0 || st[sp - 1] != call) { print "close of " call " at depth " sp ": " $0; bad = 1 }
-		else sp-- }
-} END { if (sp) { print sp " calls left open"; bad = 1 } exit bad }' graph.txt || fail "calls do not nest"
+nests graph.txt || fail "calls do not nest"
 log "graph nests: $(wc -l < graph.txt) lines"
 
 run 0 ftguard report --stat -i g.dat
@@ -98,7 +129,10 @@ dd_calls=$(grep -c '^dd-[0-9]* .*graph_entry: .*|  vfs_read()' "$OUT")
 log "dd's vfs_read calls: $dd_calls"
 [ "$dd_calls" -ge 50 ] || { head -n 20 "$OUT"; fail "dd's vfs_read calls: $dd_calls, it made 50 reads"; }
 trace-cmd report -i v.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report of v.dat"; }
-expect_eq "trace-cmd: dd's vfs_read returns" "$dd_calls" "$(grep -c '^ *dd-[0-9]* .*graph_exit: *func=vfs_read ' tc.txt)"
+[ -s tc.err ] && { cat tc.err; fail "trace-cmd report of v.dat wrote to stderr"; }
+expect_eq "trace-cmd: dd's vfs_read calls" "$dd_calls" "$(grep -c '^ *dd-[0-9]* .*funcgraph_entry: .*|  vfs_read()' tc.txt)"
+expect_eq "trace-cmd: dd's vfs_read returns (leaves and closes)" "$dd_calls" \
+	"$(grep -Ec '^ *dd-[0-9]* .*funcgraph_(entry: .* us +\|  vfs_read\(\);|exit: .* us +\|  })$' tc.txt)"
 run 0 ftguard report --stat -i v.dat
 calls=$(awk '$1 == "vfs_read" { print $2 }' "$OUT")
 [ "${calls:-0}" -ge "$dd_calls" ] || { cat "$OUT"; fail "--stat vfs_read returns: ${calls:-none} < $dd_calls"; }
@@ -111,7 +145,7 @@ run 0 ftguard record -p function_graph -l vfs_read -o t.dat -- \
 	sh -c 'dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null; (dd if=/dev/zero of=/dev/null bs=1 count=20 2>/dev/null) & wait'
 trace-cmd report -i t.dat > tc.txt 2> tc.err || { cat tc.err; fail "trace-cmd report of t.dat"; }
 [ -s tc.err ] && { cat tc.err; fail "trace-cmd report of a file with tgids wrote to stderr"; }
-dd_pids=$(sed -n 's/^ *dd-\([0-9]*\) .*graph_exit: *func=vfs_read .*/\1/p' tc.txt | sort -u)
+dd_pids=$(sed -n 's/^ *dd-\([0-9]*\) .*funcgraph_entry: .*|  vfs_read().*/\1/p' tc.txt | sort -u)
 expect_eq "dd processes traced" 2 "$(echo "$dd_pids" | wc -l)"
 for p in $dd_pids; do
 	strings t.dat | grep -qx "$p $p" || fail "no tgid for dd $p in t.dat"
@@ -151,7 +185,7 @@ wait $pid
 expect_eq "stream -p exit status" 0 "$?"
 wait_for 10 grep -q '^armed 0$' "$FTG_DEBUGFS/status" || fail "stream -p left an arm"
 
-rm -f g.dat v.dat t.dat t.json tc.* fg.txt graph.txt s.out s.err
+rm -f e.dat g.dat v.dat t.dat t.json tc.* tcgraph.txt fg.txt graph.txt s.out s.err
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass
