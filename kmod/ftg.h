@@ -127,6 +127,7 @@ struct ftg_arm_req {
 	bool persistent;	/* outlives the descriptor */
 	bool force;		/* beyond max_arm */
 	bool graph;		/* entries and returns (ftg_graph.c) */
+	bool stack;		/* each func event followed by its callers */
 	unsigned int max_depth;	/* call tree: levels below a root, 0 all */
 };
 
@@ -183,6 +184,7 @@ struct ftg_state {
 	struct ftrace_ops probe_ops;	/* never registered: record lookups */
 	struct ftg_armset *armset;	/* non-NULL while armed */
 	bool graph;			/* armed with exits (ftg_graph.c) */
+	bool stack;			/* armed with callers: stack events */
 	unsigned int armed_sites;	/* sites still in ops' filter */
 	struct ftg_session *owner;	/* NULL while armed: persistent */
 	pid_t owner_pid;
@@ -338,6 +340,8 @@ enum ftg_hot_count {
 };
 void ftg_func_callback(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs);
+void ftg_func_stack_callback(unsigned long ip, unsigned long parent_ip,
+			     struct ftrace_ops *op, struct ftrace_regs *fregs);
 void ftg_emit_graph_entry(unsigned long func, int depth);
 void ftg_emit_graph_exit(unsigned long func, int depth, u64 calltime,
 			 u64 rettime);

@@ -141,6 +141,7 @@ void ftg_disarm(void)
 	if (!ftg.graph)
 		ftg_clear_filter();
 	ftg.graph = false;
+	ftg.stack = false;
 	WRITE_ONCE(ftg_live_set, NULL);
 	ftg_armset_free(set);
 }
@@ -296,7 +297,8 @@ fail:
  *	tree
  * @req: persistent (the arm outlives the session), force (allow more
  *	than ftg_max_arm sites), graph (hook entries and returns,
- *	ftg_graph.c, not entries alone), max_depth (call tree levels)
+ *	ftg_graph.c, not entries alone), stack (each func event followed by
+ *	a stack event), max_depth (call tree levels)
  * @why: reason buffer for refusals
  * @len: its size
  *
@@ -366,6 +368,13 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 			snprintf(why, len, "ftrace_set_filter_ips: %d", ret);
 			goto out_free;
 		}
+		/*
+		 * The ops is unregistered here, so its callback may change:
+		 * an arm without callers keeps the callback that has no
+		 * stack work at all, not a test on every hit.
+		 */
+		ftg.ops.func = req->stack ? ftg_func_stack_callback :
+					    ftg_func_callback;
 		WRITE_ONCE(ftg_live_set, set);
 		ret = register_ftrace_function(&ftg.ops);
 		if (ret) {
@@ -376,6 +385,7 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 		}
 	}
 	ftg.graph = req->graph;
+	ftg.stack = req->stack;
 	ftg.armset = set;
 	ftg.armed_sites = set->n;
 	for (i = 0; i < set->n; i++) {

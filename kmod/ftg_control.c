@@ -349,7 +349,7 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 }
 
 #define FTG_ARM_USAGE \
-	"usage: arm [persistent] [force] [graph] [max-depth=<n>]"
+	"usage: arm [persistent] [force] [graph] [stack] [max-depth=<n>]"
 
 static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 		       char *why, size_t len)
@@ -365,6 +365,8 @@ static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 			req.force = true;
 		} else if (!strcmp(argv[i], "graph")) {
 			req.graph = true;
+		} else if (!strcmp(argv[i], "stack")) {
+			req.stack = true;
 		} else if (str_has_prefix(argv[i], "max-depth=")) {
 			if (kstrtouint(argv[i] + strlen("max-depth="), 10,
 				       &req.max_depth) || !req.max_depth) {
@@ -383,6 +385,11 @@ static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 	if (depth_set && !sess->nroots) {
 		snprintf(why, len, "max-depth needs graph-roots");
 		return -EINVAL;
+	}
+	/* the exit hooks write graph_entry, which has no stack writer */
+	if (req.stack && req.graph) {
+		snprintf(why, len, "stack: not with graph (func events only)");
+		return -EOPNOTSUPP;
 	}
 	if (sess->nroots && !req.graph) {
 		snprintf(why, len, "graph-roots need arm graph");

@@ -68,7 +68,7 @@ MODULE_PARM_DESC(max_arm, "sites one arm may hold without force");
 
 static const char *const ftg_events[] = {
 	"func", "graph_entry", "graph_exit", "module", "site", "check",
-	"arm", "kill",
+	"arm", "kill", "stack",
 };
 
 static struct trace_array *ftg_instance_get(void)

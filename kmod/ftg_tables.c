@@ -93,6 +93,7 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 		   ftg_hot_events(FTG_HOT_COUNT_FAST),
 		   ftg_hot_events(FTG_HOT_COUNT_SLOW),
 		   ftg_hot_events(FTG_HOT_COUNT_SHARED));
+	seq_printf(m, "arm_stack %d\n", ftg.armset && ftg.stack);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

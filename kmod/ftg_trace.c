@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Instantiates ftguard's trace events (see ftg_trace.h) and writes the
- * three that fire on every hit (func, graph_entry, graph_exit).
+ * ones that fire on every hit (func, graph_entry, graph_exit, and stack
+ * after func in an arm with callers).
  *
  * Hot events
  * ----------
@@ -80,6 +81,7 @@
 #include <linux/preempt.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
+#include <linux/stacktrace.h>
 #include <linux/trace_events.h>
 
 /* Any of these: the kernel's probe must see the event (slow path). */
@@ -98,12 +100,16 @@ struct ftg_hot {
 	struct trace_buffer *buffer;	/* the instance's, or NULL: unknown */
 };
 
-enum { FTG_HOT_FUNC, FTG_HOT_GRAPH_ENTRY, FTG_HOT_GRAPH_EXIT, FTG_NR_HOT };
+enum {
+	FTG_HOT_FUNC, FTG_HOT_GRAPH_ENTRY, FTG_HOT_GRAPH_EXIT, FTG_HOT_STACK,
+	FTG_NR_HOT
+};
 
 static struct ftg_hot ftg_hot[FTG_NR_HOT] = {
 	[FTG_HOT_FUNC] = { "func", &__tracepoint_func },
 	[FTG_HOT_GRAPH_ENTRY] = { "graph_entry", &__tracepoint_graph_entry },
 	[FTG_HOT_GRAPH_EXIT] = { "graph_exit", &__tracepoint_graph_exit },
+	[FTG_HOT_STACK] = { "stack", &__tracepoint_stack },
 };
 
 /* The task whose taskinfo this CPU's last slow path asked to save. */
@@ -320,6 +326,26 @@ static noinline void ftg_func_other(unsigned long ip, unsigned long parent_ip)
 }
 
 /*
+ * The func event of a hit, for ftg_func_stack_callback(). The callback of
+ * arms without callers spells the same out on its own, so that its
+ * machine code stays exactly what it was before stack events existed.
+ */
+static __always_inline void ftg_write_func(unsigned long ip,
+					   unsigned long parent_ip)
+{
+	struct ftg_hot_write w __uninitialized;	/* set before any read */
+	struct trace_event_raw_func *e;
+
+	e = ftg_hot_reserve(&ftg_hot[FTG_HOT_FUNC], &w, sizeof(*e));
+	if (e) {
+		ftg_fill_func(e, ip, parent_ip);
+		ftg_hot_commit(&w);
+	} else if (!w.fast) {
+		ftg_func_other(ip, parent_ip);
+	}
+}
+
+/*
  * The ftrace callback of armed sites (ftg_arm.c registers it): counts the
  * hit and writes its func event, all in one function, since it runs on
  * every hit. It takes no lock and reads no RCU-protected pointer until
@@ -344,6 +370,110 @@ void ftg_func_callback(unsigned long ip, unsigned long parent_ip,
 		} else if (!w.fast) {
 			ftg_func_other(ip, parent_ip);
 		}
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+
+/*
+ * Stack events
+ * ------------
+ * An arm with callers ("arm stack") registers ftg_func_stack_callback()
+ * instead of ftg_func_callback(), so an arm without them does no stack
+ * work, not even a test. The callers are saved into an array on the
+ * stack (FTG_STACK_SAVE entries: no allocation in a handler) with the
+ * exported stack_trace_save(). Its first entries are ftguard's own
+ * frames and ftrace's trampoline, as many as the unwinder reports: the
+ * traced function's caller is the entry equal to parent_ip (the return
+ * address the traced function will use), so everything before that one
+ * is dropped, which holds whatever the unwinder and the kernel (6.12's
+ * call thunks, IBT) put in between. The kernel's function tracer skips
+ * a fixed count instead, which it can keep in step with its own code.
+ * Unwinding reads ORC tables and, for a trampoline, ftrace's: it is only
+ * done where RCU is watching (the func event is written anyway).
+ */
+#define FTG_STACK_MAX	32	/* callers kept: the event's bound */
+#define FTG_STACK_SAVE	(FTG_STACK_MAX + 16)	/* room for own frames */
+
+static __always_inline void ftg_fill_stack(struct trace_event_raw_stack *e,
+					   const unsigned long *callers,
+					   unsigned int n)
+{
+	unsigned int len = n * sizeof(*callers);
+
+	e->size = n;
+	/* a dynamic array's word: its length, then its offset in the entry */
+	e->__data_loc_caller = len << 16 |
+			       offsetof(struct trace_event_raw_stack, __data);
+	memcpy(e->__data, callers, len);
+}
+
+static noinline void ftg_stack_other(const unsigned long *callers,
+				     unsigned int n)
+{
+	unsigned long rec[DIV_ROUND_UP(sizeof(struct trace_event_raw_stack),
+				       sizeof(long)) + FTG_STACK_MAX];
+	struct trace_event_raw_stack *e = (void *)rec;
+	unsigned int size = sizeof(*e) + n * sizeof(*callers);
+
+	ftg_fill_stack(e, callers, n);
+	if (ftg_hot_other(&ftg_hot[FTG_HOT_STACK], e, size))
+		return;
+	ftg_hot_shared();
+	trace_stack(callers, n);
+}
+
+/* Index of the traced function's caller in @calls, or @n: not found. */
+static unsigned int ftg_stack_first(const unsigned long *calls,
+				    unsigned int n, unsigned long parent_ip)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (calls[i] == parent_ip)
+			return i;
+	return n;
+}
+
+static noinline void ftg_write_stack(unsigned long parent_ip)
+{
+	unsigned long calls[FTG_STACK_SAVE];
+	struct ftg_hot_write w __uninitialized;	/* set before any read */
+	struct trace_event_raw_stack *e;
+	unsigned int n, first;
+
+	if (!rcu_is_watching())
+		return;
+	n = stack_trace_save(calls, ARRAY_SIZE(calls), 0);
+	first = ftg_stack_first(calls, n, parent_ip);
+	if (first == n) {
+		/* the unwinder lost the way: the caller ftrace gave us */
+		calls[0] = parent_ip;
+		first = 0;
+		n = 1;
+	}
+	n = min_t(unsigned int, n - first, FTG_STACK_MAX);
+	e = ftg_hot_reserve(&ftg_hot[FTG_HOT_STACK], &w,
+			    sizeof(*e) + n * sizeof(*calls));
+	if (e) {
+		ftg_fill_stack(e, calls + first, n);
+		ftg_hot_commit(&w);
+	} else if (!w.fast) {
+		ftg_stack_other(calls + first, n);
+	}
+}
+
+/* ftg_func_callback() for an arm with callers: a stack event after func. */
+void ftg_func_stack_callback(unsigned long ip, unsigned long parent_ip,
+			     struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (ftg_count_hit(ip)) {
+		ftg_write_func(ip, parent_ip);
+		ftg_write_stack(parent_ip);
 	}
 	ftrace_test_recursion_unlock(bit);
 }

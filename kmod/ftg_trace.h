@@ -88,6 +88,30 @@ TRACE_EVENT(graph_exit,
 		  __entry->calltime, __entry->rettime)
 );
 
+/*
+ * The callers of a func hit, innermost first ("arm stack"): the first is
+ * the traced function's caller. Laid out as ftrace's kernel_stack, the
+ * count in "size" and the callers from the same offset to the end of the
+ * record, so that a trace.dat may describe it as that event and
+ * trace-cmd prints it as a kernel stack (src/lib/trace-stack.c).
+ */
+TRACE_EVENT(stack,
+	TP_PROTO(const unsigned long *callers, unsigned int n),
+	TP_ARGS(callers, n),
+	TP_STRUCT__entry(
+		__field(int, size)
+		__dynamic_array(unsigned long, caller, n)
+	),
+	TP_fast_assign(
+		__entry->size = n;
+		memcpy(__get_dynamic_array(caller), callers,
+		       n * sizeof(*callers));
+	),
+	TP_printk("size=%d caller=%s", __entry->size,
+		  __print_array(__get_dynamic_array(caller), __entry->size,
+				sizeof(unsigned long)))
+);
+
 TRACE_EVENT(module,
 	TP_PROTO(const char *name, const char *state, unsigned int nsites),
 	TP_ARGS(name, state, nsites),

@@ -1171,12 +1171,15 @@ int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
 #define FTG_ARM_PERSISTENT	(1U << 0)	/* outlives this descriptor */
 #define FTG_ARM_FORCE		(1U << 1)	/* beyond max_arm */
 #define FTG_ARM_GRAPH		(1U << 2)	/* entries and returns */
+#define FTG_ARM_STACK		(1U << 3)	/* each entry's callers */
 /**
  * ftg_control_arm - check and arm the selection
  * @ctl: the control
  * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH (record each
  *         call's entry and return, ftguard:graph_entry/graph_exit, instead
- *         of ftguard:func)
+ *         of ftguard:func), FTG_ARM_STACK (follow each ftguard:func with
+ *         an ftguard:stack event holding the call's callers; not with
+ *         FTG_ARM_GRAPH)
  * @report: if not NULL, set to the check report (from the response, or
  *          from ftguard/check when the arm was refused with ESTALE), or
  *          NULL when none could be read; free it with
@@ -1185,7 +1188,8 @@ int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
  * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
  * ESTALE check failed, E2BIG too many sites, ENOENT empty selection,
  * EOPNOTSUPP FTG_ARM_GRAPH where the kernel cannot hook returns, or a
- * call tree where it cannot follow one).
+ * call tree where it cannot follow one, or FTG_ARM_STACK with
+ * FTG_ARM_GRAPH).
  */
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report);
@@ -1819,7 +1823,9 @@ struct tep_handle;
 #define FTG_EVENT_NAME_LEN	32
 #define FTG_SYM_LEN		128	/* "symbol [module]" or "0x..." */
 #define FTG_INFO_LEN		192	/* the event's own print format */
-#define FTG_EVENT_RAW_MAX	192	/* raw payload kept for re-encoding */
+#define FTG_EVENT_RAW_MAX	288	/* raw payload kept for re-encoding */
+#define FTG_STACK_MAX		32	/* callers a stack event holds */
+#define FTG_STACK_TEXT_LEN	1024	/* their names, one a line */
 
 /**
  * struct ftg_event - one decoded trace event
@@ -1830,7 +1836,11 @@ struct tep_handle;
  * the event's print format. @raw holds the event's payload exactly as the
  * ring buffer stored it (common fields first) so that the trace.dat writer
  * can re-encode a decoded event byte for byte; @raw_size is 0 when the
- * payload was larger than FTG_EVENT_RAW_MAX.
+ * payload was larger than FTG_EVENT_RAW_MAX (a stack event never is).
+ * A kernel stack (ftguard:stack, or ftrace:kernel_stack as a trace.dat
+ * names it) has its callers in @stack, innermost first, and their names
+ * in @stack_text, "symbol+0xoff [module]" one a line (fewer lines than
+ * @nr_stack when they did not fit); @nr_stack is 0 for other events.
  */
 struct ftg_event {
 	uint64_t ts_ns;			/* trace clock, nanoseconds */
@@ -1849,6 +1859,9 @@ struct ftg_event {
 	char sym[FTG_SYM_LEN];
 	char parent_sym[FTG_SYM_LEN];
 	char info[FTG_INFO_LEN];
+	unsigned int nr_stack;		/* a kernel stack: callers in stack[] */
+	uint64_t stack[FTG_STACK_MAX];
+	char stack_text[FTG_STACK_TEXT_LEN];
 	unsigned int raw_size;
 	unsigned char raw[FTG_EVENT_RAW_MAX];
 };
@@ -2185,6 +2198,36 @@ void ftg_event_ring_clear(struct ftg_event_ring *ring);
  * Return: what snprintf() returns.
  */
 int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev);
+
+/* ==== Kernel stacks ==== */
+
+/*
+ * An arm made with FTG_ARM_STACK follows each ftguard:func event with an
+ * ftguard:stack event of the same task: the call's callers, the traced
+ * function's caller first. A trace.dat names it ftrace:kernel_stack, as
+ * trace-cmd knows it.
+ */
+
+/**
+ * ftg_event_is_stack - is @ev a kernel stack?
+ * @ev: an event
+ *
+ * Return: true for ftguard:stack and ftrace:kernel_stack.
+ */
+bool ftg_event_is_stack(const struct ftg_event *ev);
+/**
+ * ftg_stack_snprint - a kernel stack's callers, as trace-cmd report prints
+ * @buf: output
+ * @len: size of @buf
+ * @ev: a stack event (ftg_event_is_stack())
+ *
+ * One line per caller, "=> symbol+0xoff [module]", each ending in a
+ * newline; nothing for an event without callers.
+ *
+ * Return: what snprintf() returns; -1 with errno EINVAL when @ev is not a
+ * stack event.
+ */
+int ftg_stack_snprint(char *buf, size_t len, const struct ftg_event *ev);
 
 /* ==== Function graph: calls with durations ==== */
 

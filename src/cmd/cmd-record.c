@@ -482,6 +482,8 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		return FTG_CMD_ERROR;
 	ret = ftg_cmd_check_globs(ctx, args);
 	if (!ret)
+		ret = ftg_cmd_check_func_stack(ctx, args);
+	if (!ret)
 		ret = parse_pids(&s);
 	if (!ret)
 		ret = ftg_cmd_events_parse(ctx, args, &s.events);
@@ -540,6 +542,7 @@ static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
 	FTG_OPTIONS_CALL_TREE,
+	FTG_OPTION_FUNC_STACK,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
@@ -564,7 +567,7 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] "
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] "
 		 "[--max-graph-depth N] [-P PID]... "
 		 "[-F [-c]] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
@@ -603,6 +606,13 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"fprobe (6.12) does; 6.1's kretprobes, one per function, do not\n"
 		"scale to a tree, so there -g is refused and says so.\n"
 		"\n"
+		"-T (--func-stack) follows each function entry with the kernel\n"
+		"stack it was called from, as trace-cmd record --func-stack does:\n"
+		"ftguard:stack, the callers from the traced function's caller on\n"
+		"(at most 32). FILE names it ftrace:kernel_stack, so 'trace-cmd\n"
+		"report' prints its '=>' lines; so does 'ftguard report'. Not with\n"
+		"-p function_graph.\n"
+		"\n"
 		"At the end, on a signal or when COMMAND fails, record disarms,\n"
 		"drains what is left, completes FILE and restores the pid filter and\n"
 		"buffer size. FILE appears only once it is complete: an interrupted\n"
@@ -639,6 +649,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"\n"
 		"ftguard record -g vfs_read -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
 		"  Record everything vfs_read calls, nested with durations (6.12).\n"
+		"\n"
+		"ftguard record -T -l vfs_read -o s.dat -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
+		"  Record each vfs_read call with the kernel stack it came from.\n"
 		"\n"
 		"ftguard record -e sched:sched_switch -l vfs_read -- dd if=/dev/zero of=/dev/null count=10\n"
 		"  Record vfs_read and the context switches around it.\n"

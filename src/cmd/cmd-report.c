@@ -94,7 +94,10 @@ static int print_event_line(const struct ftg_event *ev, void *data)
 	if (ftg_event_is_graph_exit(ev))
 		return print_graph(st, NULL, ev);
 	ftg_event_snprint(line, sizeof(line), ev);
-	return print_line(line, ev, st->full_ts);
+	if (print_line(line, ev, st->full_ts))
+		return -1;
+	/* under the stack event's line, as trace-cmd report prints it */
+	return ftg_cmd_print_stack(stdout, ev);
 }
 
 static void print_us(uint64_t ns)
@@ -485,6 +488,10 @@ const struct ftg_cmd_entry ftg_cmd_report_entry = {
 		"prints one line per event, in time order across CPUs, as\n"
 		"'trace-cmd report' does: task and pid, CPU, timestamp, event name,\n"
 		"and for function events 'function <- caller'.\n"
+		"\n"
+		"A record made with -T prints each entry's kernel stack as trace-cmd\n"
+		"does: a 'kernel_stack: <stack trace >' line, then one line per\n"
+		"caller, '=> function+0xoffset', innermost first.\n"
 		"\n"
 		"A record made with -p function_graph prints as trace-cmd prints\n"
 		"the function_graph tracer: calls nest with '{' and '}', two spaces\n"

@@ -47,6 +47,28 @@ static void print_refusal(const struct ftg_cmd_ctx *ctx, const struct ftg_map *m
 /* -p's words; an arm records entries alone or entries and returns */
 const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
 
+static bool want_graph(const struct ftg_cmd_args *args)
+{
+	const char *p = ftg_args_get(args, 'p');
+
+	return p && !strcmp(p, "function_graph");
+}
+
+/*
+ * The module writes stacks after function entries only (func events):
+ * said before anything is selected or armed.
+ */
+int ftg_cmd_check_func_stack(const struct ftg_cmd_ctx *ctx,
+			     const struct ftg_cmd_args *args)
+{
+	if (ftg_args_has(args, 'T') && (want_graph(args) || ftg_args_has(args, 'g'))) {
+		ftg_cmd_usage_error(ctx, args->entry, "-T records the stacks of "
+				    "function entries: not with -p function_graph or -g");
+		return FTG_CMD_ERROR;
+	}
+	return 0;
+}
+
 /**
  * ftg_cmd_arm - select, check and arm the -l/-n/-m selection
  * @ctx: the invocation
@@ -54,7 +76,7 @@ const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
  * @ctl: the control descriptor that will own the arm
  * @map: the address map (NULL: the module's word only)
  * @flags: FTG_ARM_* (--force adds FTG_ARM_FORCE, -p function_graph
- *         FTG_ARM_GRAPH)
+ *         FTG_ARM_GRAPH, -T FTG_ARM_STACK)
  * @nsites: set to the number of sites armed
  *
  * The map may see what the module cannot (a site it calls ok that lies in
@@ -97,9 +119,10 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	ftg_verdict_free(v);
 	if (ftg_args_has(args, FTG_OPT_FORCE))
 		flags |= FTG_ARM_FORCE;
-	if (ftg_args_get(args, 'p') &&
-	    !strcmp(ftg_args_get(args, 'p'), "function_graph"))
+	if (want_graph(args))
 		flags |= FTG_ARM_GRAPH;
+	if (ftg_args_has(args, 'T'))
+		flags |= FTG_ARM_STACK;
 	if (ftg_control_arm(ctl, flags, &rep) < 0) {
 		int err = errno;
 
@@ -177,6 +200,7 @@ static const struct ftg_cmd_option start_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
 	FTG_OPTIONS_CALL_TREE,
+	FTG_OPTION_FUNC_STACK,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
@@ -186,7 +210,7 @@ static const struct ftg_cmd_option start_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_start_entry = {
 	.name = "start",
-	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] "
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] "
 		 "[--max-graph-depth N] [--force]",
 	.summary = "Check the selected sites and arm them until 'ftguard stop'",
 	.description =
@@ -201,6 +225,8 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"duration instead of entries alone; see ftguard-record(1).\n"
 		"-g FUNC arms FUNC's call tree (every function it calls, each\n"
 		"checked first) with --max-graph-depth N, as record -g does.\n"
+		"-T (--func-stack) follows each entry with the kernel stack it was\n"
+		"called from (ftguard:stack), as record -T does.\n"
 		"\n"
 		"-e SYSTEM[:EVENT] enables kernel tracepoints in the same instance,\n"
 		"as record -e does (same names and errors; -e alone arms nothing).\n"

@@ -44,6 +44,8 @@ static int stream_event(const struct ftg_event *ev, void *data)
 		ftg_event_snprint(line, sizeof(line), ev);
 	ftg_print_safe(stdout, line);
 	putchar('\n');
+	if (ftg_cmd_print_stack(stdout, ev))
+		return -1;
 	return ferror(stdout) ? -1 : 0;
 }
 
@@ -203,6 +205,7 @@ static const struct ftg_cmd_option stream_options[] = {
 	FTG_OPTION_FUNCTIONS,
 	FTG_OPTION_TRACER,
 	FTG_OPTIONS_CALL_TREE,
+	FTG_OPTION_FUNC_STACK,
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
@@ -217,7 +220,7 @@ static const struct ftg_cmd_option stream_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 	.name = "stream",
-	.usage = "[(-l GLOB | -m MODULE | -g GLOB)... [-n GLOB]... [-p TRACER] [--max-graph-depth N] "
+	.usage = "[(-l GLOB | -m MODULE | -g GLOB)... [-n GLOB]... [-p TRACER] [-T] [--max-graph-depth N] "
 		 "[--force]] [-e SYSTEM[:EVENT]]... "
 		 "[--no-filter] "
 		 "[--json | --csv]",
@@ -244,7 +247,10 @@ const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 		"-p function_graph arms entries and returns (as record -p does):\n"
 		"each entry prints as 'func() {' and each return as '}' with the\n"
 		"call's duration, as they happen. -g FUNC streams FUNC's call\n"
-		"tree (with --max-graph-depth N), as record -g does.",
+		"tree (with --max-graph-depth N), as record -g does.\n"
+		"\n"
+		"-T (--func-stack) prints the kernel stack of each function entry\n"
+		"under it, as '=> caller+0xoff' lines (see ftguard-record(1)).",
 	.exit_status = "0 stopped by a signal; 1 the arm was refused; 2 an error.",
 	.examples =
 		"ftguard start -m ftg_target; ftguard stream\n"

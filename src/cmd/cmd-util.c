@@ -352,7 +352,8 @@ int ftg_cmd_live_args(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 {
 	if (ftg_cmd_live_only(ctx, does))
 		return FTG_CMD_ERROR;
-	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_events_parse(ctx, args, events) ||
+	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_check_func_stack(ctx, args) ||
+	    ftg_cmd_events_parse(ctx, args, events) ||
 	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
 		ftg_cmd_events_release(events);
 		return FTG_CMD_ERROR;
@@ -505,6 +506,27 @@ static int print_escaped(FILE *f, const char *s, unsigned int flags)
 void ftg_print_safe(FILE *f, const char *s)
 {
 	print_escaped(f, s, FTG_ESCAPE_TEXT);
+}
+
+int ftg_cmd_print_stack(FILE *f, const struct ftg_event *ev)
+{
+	char text[FTG_STACK_TEXT_LEN + 4 * FTG_STACK_MAX], *line, *nl;
+
+	if (!ftg_event_is_stack(ev) || ftg_stack_snprint(text, sizeof(text), ev) < 0)
+		return 0;
+	/* line by line: the names come from the kernel, the newlines from us */
+	for (line = text; *line; line = nl + 1) {
+		nl = strchrnul(line, '\n');
+		if (!*nl) {
+			ftg_print_safe(f, line);
+			fputc('\n', f);
+			break;
+		}
+		*nl = '\0';
+		ftg_print_safe(f, line);
+		fputc('\n', f);
+	}
+	return ferror(f) ? -1 : 0;
 }
 
 /* A function, module or comm name: one word. */

@@ -93,6 +93,10 @@ extern const char *const ftg_cmd_tracers[];
 		  "(entries and returns, with durations)", \
 	  .complete = FTG_COMPLETE_WORDS, .words = ftg_cmd_tracers, \
 	  .words_only = true }
+#define FTG_OPTION_FUNC_STACK \
+	{ .key = 'T', .long_name = "func-stack", \
+	  .help = "record the kernel stack of each function entry (not with " \
+		  "-p function_graph or -g)" }
 /* -g and --max-graph-depth: a call tree (cmd-select.c) */
 #define FTG_OPTIONS_CALL_TREE \
 	{ .key = 'g', .long_name = "graph-function", .arg_name = "GLOB", \
@@ -258,6 +262,8 @@ int ftg_cmd_live_args(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 /* cmd-util.c: output of kernel-supplied text, escaped by ftg_escape():
  * free text keeps its spaces, a name becomes one word. */
 void ftg_print_safe(FILE *f, const char *s);
+/* A stack event's "=> caller" lines (none for other events); 0 or -1. */
+int ftg_cmd_print_stack(FILE *f, const struct ftg_event *ev);
 void ftg_print_name(FILE *f, const char *s);
 void ftg_print_name_width(FILE *f, const char *s, int width);
 int ftg_addr_digits(uint64_t max_addr);
@@ -296,6 +302,9 @@ const char *ftg_cmd_module_hint(char *buf, size_t len);
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		struct ftg_control *ctl, const struct ftg_map *map,
 		unsigned int flags, size_t *nsites);
+/* 0, or FTG_CMD_ERROR after a usage message: -T with function_graph. */
+int ftg_cmd_check_func_stack(const struct ftg_cmd_ctx *ctx,
+			     const struct ftg_cmd_args *args);
 
 /* cmd-complete.c */
 char **ftg_complete_words(struct ftg_cmd_ctx *ctx, int argc, char **argv,

@@ -479,10 +479,11 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		*report = NULL;
 	if ((flags & FTG_ARM_GRAPH) && ctl->max_depth)
 		snprintf(depth, sizeof(depth), " max-depth=%u", ctl->max_depth);
-	snprintf(cmd, sizeof(cmd), "arm%s%s%s%s",
+	snprintf(cmd, sizeof(cmd), "arm%s%s%s%s%s",
 		 flags & FTG_ARM_PERSISTENT ? " persistent" : "",
 		 flags & FTG_ARM_FORCE ? " force" : "",
-		 flags & FTG_ARM_GRAPH ? " graph" : "", depth);
+		 flags & FTG_ARM_GRAPH ? " graph" : "",
+		 flags & FTG_ARM_STACK ? " stack" : "", depth);
 	ret = ftg_control_send(ctl, cmd);
 	saved = errno;
 	if (!report || (ret && saved != ESTALE))

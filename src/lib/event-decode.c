@@ -144,6 +144,8 @@ int trace_event_from_record(struct tep_handle *tep,
 		trace_syms_format(syms, tep, ev->parent_ip, ev->parent_sym,
 				  sizeof(ev->parent_sym));
 	render_info(tep, rec, ev);
+	if (ftg_event_is_stack(ev))
+		trace_stack_decode(tep, syms, event, rec, ev);
 	return 0;
 }
 

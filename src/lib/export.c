@@ -205,6 +205,31 @@ static void chrome_slice(struct ftg_exporter *ex, const struct ftg_event *ev)
 		ev->depth);
 }
 
+/*
+ * A stack event's callers, innermost first, as a JSON array of their
+ * names ("symbol+0xoff [module]"): ,"stack":[...]. Nothing for other
+ * events, so their objects keep the keys they always had.
+ */
+static void json_stack(FILE *out, const struct ftg_event *ev)
+{
+	const char *line, *nl;
+	char name[FTG_SYM_LEN + 32];
+	bool first = true;
+
+	if (!ftg_event_is_stack(ev))
+		return;
+	fputs(",\"stack\":[", out);
+	for (line = ev->stack_text; *line; line = *nl ? nl + 1 : nl) {
+		nl = strchrnul(line, '\n');
+		snprintf(name, sizeof(name), "%.*s", (int)(nl - line), line);
+		if (!first)
+			fputc(',', out);
+		ftg_fputs_json(out, name);
+		first = false;
+	}
+	fputc(']', out);
+}
+
 /* An instant event per trace event, named by its function when it has one. */
 static void chrome_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 {
@@ -232,6 +257,7 @@ static void chrome_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 		fprintf(out, ",\"parent_ip\":\"0x%" PRIx64 "\"", ev->parent_ip);
 	fputs(",\"info\":", out);
 	ftg_fputs_json(out, ev->info);
+	json_stack(out, ev);
 	fputs("}}", out);
 }
 
@@ -259,6 +285,7 @@ static void json_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 	ftg_fputs_json(out, ev->parent_sym);
 	fputs(",\"info\":", out);
 	ftg_fputs_json(out, ev->info);
+	json_stack(out, ev);
 	fputc('}', out);
 }
 

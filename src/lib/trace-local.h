@@ -130,6 +130,17 @@ __hidden struct ftg_trace_formats *
 trace_formats_read(const char *tracefs_dir, const char *const *systems,
 		   const char *proc_dir, const struct ftg_kallsyms *ks);
 
+/* trace-stack.c */
+struct tep_event;
+__hidden void trace_stack_decode(struct tep_handle *tep,
+				 const struct trace_syms *syms,
+				 struct tep_event *event, struct tep_record *rec,
+				 struct ftg_event *ev);
+__hidden const struct trace_blob *
+trace_stack_own_format(const struct ftg_trace_formats *fmt);
+__hidden int trace_stack_kernel_stack_format(const struct ftg_trace_formats *fmt,
+					     struct trace_blob *out);
+
 /* trace-tgids.c */
 __hidden int trace_tgids_set(struct trace_tgids *map, int pid, int tgid);
 __hidden int trace_tgids_get(const struct trace_tgids *map, int pid);

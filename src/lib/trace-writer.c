@@ -388,6 +388,45 @@ static bool graph_moved(const struct ftg_trace_formats *fmt,
 	return false;
 }
 
+/*
+ * ftguard:stack goes into the file as ftrace's kernel_stack
+ * (trace-stack.c), so that trace-cmd report prints its callers as it
+ * prints the kernel's stacks. That handler is bound to one event of that
+ * name: the kernel's own kernel_stack format gives way (ftguard's
+ * instance does not record the kernel's stack events).
+ */
+static bool stack_moved(const struct ftg_trace_formats *fmt,
+			const char *system, const char *name)
+{
+	if (!trace_stack_own_format(fmt))
+		return false;
+	return (!strcmp(system, "ftrace") && !strcmp(name, "kernel_stack")) ||
+	       (!strcmp(system, "ftguard") && !strcmp(name, "stack"));
+}
+
+/* ftguard:stack's format as kernel_stack: 1 written, 0 none there. */
+static int put_stack_format(struct outbuf *o, const struct ftg_trace_formats *fmt,
+			    bool count_only)
+{
+	struct trace_blob stack;
+	int ret = trace_stack_kernel_stack_format(fmt, &stack);
+
+	if (ret < 0)
+		o->failed = true;
+	if (ret <= 0)
+		return 0;
+	if (!count_only)
+		out_blob64(o, &stack);
+	trace_blob_free(&stack);
+	return 1;
+}
+
+static bool format_moved(const struct ftg_trace_formats *fmt,
+			 const char *system, const char *name)
+{
+	return graph_moved(fmt, system, name) || stack_moved(fmt, system, name);
+}
+
 static void put_ftrace_formats(struct outbuf *o, const struct ftg_trace_formats *fmt)
 {
 	const struct trace_blob *b;
@@ -395,13 +434,15 @@ static void put_ftrace_formats(struct outbuf *o, const struct ftg_trace_formats 
 	size_t i, skip;
 
 	for (i = 0; i < fmt->nr_ftrace; i++)
-		n += !graph_moved(fmt, "ftrace", fmt->ftrace[i].name);
+		n += !format_moved(fmt, "ftrace", fmt->ftrace[i].name);
 	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++)
 		n += graph_format(fmt, trace_graph_names[i].ours) != NULL;
+	n += put_stack_format(o, fmt, true);
 	out_u32(o, n);
 	for (i = 0; i < fmt->nr_ftrace; i++)
-		if (!graph_moved(fmt, "ftrace", fmt->ftrace[i].name))
+		if (!format_moved(fmt, "ftrace", fmt->ftrace[i].name))
 			out_blob64(o, &fmt->ftrace[i]);
+	put_stack_format(o, fmt, false);
 	for (i = 0; i < TRACE_NR_GRAPH_NAMES; i++) {
 		b = graph_format(fmt, trace_graph_names[i].ours);
 		if (!b)
@@ -423,11 +464,11 @@ static void put_system_formats(struct outbuf *o, const struct trace_system *sys,
 	size_t j;
 
 	for (j = 0; j < sys->nr_events; j++)
-		n += !graph_moved(fmt, sys->name, sys->events[j].name);
+		n += !format_moved(fmt, sys->name, sys->events[j].name);
 	out_put(o, sys->name, strlen(sys->name) + 1);
 	out_u32(o, n);
 	for (j = 0; j < sys->nr_events; j++)
-		if (!graph_moved(fmt, sys->name, sys->events[j].name))
+		if (!format_moved(fmt, sys->name, sys->events[j].name))
 			out_blob64(o, &sys->events[j]);
 }
 

@@ -15,6 +15,7 @@ libftguard_la_SOURCES += \
 	src/lib/event-names.c \
 	src/lib/event-ring.c \
 	src/lib/graph.c \
+	src/lib/trace-stack.c \
 	src/lib/export.c
 libftguard_la_CFLAGS += $(TRACECMD_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS)
 libftguard_la_LIBADD += $(TRACECMD_LIBS) $(TRACEFS_LIBS) $(TRACEEVENT_LIBS)

@@ -16,7 +16,8 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-trace-hostile \
 	tests/unit/test-trace-event \
 	tests/unit/test-trace-graph \
-	tests/unit/test-graph
+	tests/unit/test-graph \
+	tests/unit/test-stack
 
 if HAVE_CMOCKA
 check_PROGRAMS += $(LIB_UNIT_TESTS)
@@ -69,6 +70,9 @@ tests_unit_test_trace_graph_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_graph_SOURCES = tests/unit/test-graph.c tests/unit/lib-test.h
 tests_unit_test_graph_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_graph_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_stack_SOURCES = tests/unit/test-stack.c tests/unit/lib-test.h
+tests_unit_test_stack_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_stack_LDADD = $(LIB_UNIT_LDADD)
 
 EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/amd64-612-vm tests/fixtures/i386 \
 	tests/fixtures/i386-vm tests/fixtures/malformed tests/fixtures/trace
