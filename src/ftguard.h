@@ -52,7 +52,8 @@ extern "C" {
 	_FTG_ERR(BAD_TRACE,	"malformed trace.dat file")		\
 	_FTG_ERR(BAD_ARGUMENT,	"invalid argument")			\
 	_FTG_ERR(BAD_PAGE,	"malformed ring-buffer page")		\
-	_FTG_ERR(BAD_EVENT,	"event not in the formats or too large for a page")
+	_FTG_ERR(BAD_EVENT,	"event not in the formats or too large for a page") \
+	_FTG_ERR(BAD_FILTER,	"malformed event filter")
 
 #undef _FTG_ERR
 #define _FTG_ERR(code, text) FTG_E_##code,
@@ -2443,6 +2444,45 @@ int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
  */
 bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
 /**
+ * ftg_trace_file_add_filter - show only the events a filter selects
+ * @tf: the file, before ftg_trace_file_iterate()
+ * @filter: trace-cmd report's -F syntax, compiled by libtraceevent's
+ *          filter engine: "EVENTS:EXPR", or "EVENTS" alone (keep those
+ *          events), or "EXPR" alone (for every event). EVENTS is a
+ *          comma-separated list of EVENT or SYSTEM/EVENT, each a regex
+ *          over the names (SYSTEM:EVENT alone, as -e writes it, is taken
+ *          too). EXPR compares fields (common_pid, ip, prev_pid...; COMM
+ *          and CPU for any event) with == != < <= > >= & and =~ (a regex),
+ *          or ~ with a "glob" as the kernel's event filters; combines them
+ *          with && || ! and parentheses. A function address field
+ *          compared with a string compares the function's name.
+ * @exclude: false: an event is shown when it passes any of the including
+ *           filters; true: it is left out when it passes this one (as
+ *           trace-cmd report -v -F)
+ *
+ * A field that no event the filter applies to has is refused: the engine
+ * would make it false without saying so.
+ *
+ * Return: 0, or -1 with errno EINVAL and FTG_E_BAD_FILTER: ftg_error_last()
+ * is "filter 'TEXT': WHAT", then the filter again and a caret under the
+ * place it goes wrong (a syntax error, an unknown field, the events when
+ * none of the file matches).
+ */
+int ftg_trace_file_add_filter(struct ftg_trace_file *tf, const char *filter,
+			      bool exclude);
+/**
+ * ftg_trace_file_add_cpus - show only the events of some CPUs
+ * @tf: the file, before ftg_trace_file_iterate()
+ * @list: CPU numbers and ranges, "0-3,6"; several calls add up
+ *
+ * The whole list is checked before any of it is taken.
+ *
+ * Return: 0, or -1 with errno EINVAL and FTG_E_BAD_ARGUMENT for a list
+ * with an empty entry ("1,,2"), a word ("a"), a range that runs backwards
+ * ("3-1") or a CPU above 8191, the message naming the place.
+ */
+int ftg_trace_file_add_cpus(struct ftg_trace_file *tf, const char *list);
+/**
  * ftg_trace_file_check - validate a trace.dat file
  * @path: file
  *
@@ -2455,7 +2495,9 @@ int ftg_trace_file_check(const char *path);
  * @cb: called for each event
  * @data: passed to @cb
  *
- * One pass per open file: a second call sees no more events.
+ * One pass per open file: a second call sees no more events. Only the
+ * events the file's filters and CPU list select reach @cb (every event
+ * when none was added).
  *
  * Return: 0 after the last event, @cb's non-zero value if it stopped
  * the walk, -1 on error.

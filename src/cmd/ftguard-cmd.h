@@ -158,6 +158,8 @@ void ftg_args_release(struct ftg_cmd_args *args);
 /* cmd-util.c: messages. All go to stderr, prefixed "ftguard CMD: ". */
 void ftg_cmd_error(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void ftg_cmd_error_lines(const struct ftg_cmd_ctx *ctx, const char *prefix,
+			 const char *text);
 void ftg_cmd_warn(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void ftg_cmd_info(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)

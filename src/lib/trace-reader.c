@@ -19,13 +19,6 @@
 #include "ftguard-local.h"
 #include "trace-local.h"
 
-struct ftg_trace_file {
-	struct tracecmd_input *handle;
-	struct trace_syms syms;
-	struct trace_tgids tgids;
-	int ncpus;
-};
-
 /* @size bytes at @offset of @path, NUL-terminated (free() it), or NULL. */
 static char *read_text(const char *path, uint64_t offset, uint32_t size)
 {
@@ -207,6 +200,7 @@ void ftg_trace_file_close(struct ftg_trace_file *tf)
 		tracecmd_close(tf->handle);
 	trace_syms_free(&tf->syms);
 	trace_tgids_free(&tf->tgids);
+	trace_filter_free(tf->filter);
 	free(tf);
 	errno = saved;
 }
@@ -250,6 +244,8 @@ static int iterate_one(struct tracecmd_input *handle, struct tep_record *rec,
 	struct iterate_ctx *ctx = data;
 	struct ftg_event ev;
 
+	if (!trace_filter_pass(ctx->tf->filter, rec, cpu))
+		return 0;
 	if (trace_event_from_record(tracecmd_get_tep(handle), &ctx->tf->syms,
 				    rec, &ev))
 		return 0;

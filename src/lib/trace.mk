@@ -10,6 +10,7 @@ libftguard_la_SOURCES += \
 	src/lib/trace-writer.c \
 	src/lib/trace-check.c \
 	src/lib/trace-reader.c \
+	src/lib/trace-filter.c \
 	src/lib/event-decode.c \
 	src/lib/event-live.c \
 	src/lib/event-ring.c \

@@ -15,6 +15,7 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-trace-file \
 	tests/unit/test-trace-hostile \
 	tests/unit/test-trace-event \
+	tests/unit/test-trace-filter \
 	tests/unit/test-graph
 
 if HAVE_CMOCKA
@@ -60,6 +61,9 @@ tests_unit_test_trace_event_SOURCES = tests/unit/test-trace-event.c tests/unit/l
 # It asks libtraceevent itself what a formats' tep resolves.
 tests_unit_test_trace_event_CPPFLAGS = $(LIB_UNIT_CPPFLAGS) $(TRACEEVENT_CFLAGS)
 tests_unit_test_trace_event_LDADD = $(LIB_UNIT_LDADD) $(TRACEEVENT_LIBS)
+tests_unit_test_trace_filter_SOURCES = tests/unit/test-trace-filter.c tests/unit/lib-test.h
+tests_unit_test_trace_filter_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_trace_filter_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_graph_SOURCES = tests/unit/test-graph.c tests/unit/lib-test.h
 tests_unit_test_graph_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_graph_LDADD = $(LIB_UNIT_LDADD)
