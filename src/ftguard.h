@@ -2051,6 +2051,41 @@ int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out);
  */
 char *ftg_live_cpu_stats(struct ftg_live *live, int cpu);
 /**
+ * ftg_event_filter_set - filter a kernel event in a trace instance
+ * @tracefs_dir: the tracefs mount (NULL: the mounted one)
+ * @instance: the instance ("ftguard"; NULL: the top level)
+ * @system: the event's system ("sched")
+ * @event: the event ("sched_switch"), or NULL for every event of @system
+ * @filter: the kernel's event-filter syntax ("prev_pid == 0"), written to
+ *          events/@system[/@event]/filter as trace-cmd record -f does
+ *
+ * The kernel then drops the events that do not match before they take
+ * buffer space. The filter stays until ftg_event_filter_clear().
+ *
+ * Return: 0; or -1 with errno EINVAL and FTG_E_BAD_FILTER when the kernel
+ * refused the filter (whatever errno its write failed with):
+ * ftg_error_last() is "SYSTEM:EVENT: the kernel refused filter 'FILTER':
+ * parse_error: WHY", then the filter and the kernel's caret under the
+ * place (the instance's error_log entry when the filter file does not
+ * say), and the refused filter is cleared, so nothing is left behind; or
+ * -1 with errno and FTG_E_SYSTEM when the file cannot be written (no
+ * such event: ENOENT).
+ */
+int ftg_event_filter_set(const char *tracefs_dir, const char *instance,
+			 const char *system, const char *event, const char *filter);
+/**
+ * ftg_event_filter_clear - remove a kernel event filter
+ * @tracefs_dir: the tracefs mount (NULL: the mounted one)
+ * @instance: the instance (NULL: the top level)
+ * @system: the event's system
+ * @event: the event, or NULL: the system's filter and every one of its
+ *         events' (the kernel clears them all)
+ *
+ * Return: 0, or -1 with errno and the error set.
+ */
+int ftg_event_filter_clear(const char *tracefs_dir, const char *instance,
+			   const char *system, const char *event);
+/**
  * ftg_page_decode - decode one raw ring-buffer page
  * @fmt: formats the page was written with
  * @cpu: CPU the page came from

@@ -13,6 +13,7 @@ libftguard_la_SOURCES += \
 	src/lib/trace-filter.c \
 	src/lib/event-decode.c \
 	src/lib/event-live.c \
+	src/lib/event-filter.c \
 	src/lib/event-ring.c \
 	src/lib/graph.c \
 	src/lib/export.c

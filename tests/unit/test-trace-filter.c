@@ -5,6 +5,7 @@
  * the 775 function events of vfs_read and schedule on two CPUs, and the
  * 31 ftguard events (module, site, check, arm, func) of a test-module
  * run. Each selection is compared with what the unfiltered file says.
+ * Last, the kernel event filters (-f) as files of a scratch instance.
  */
 #include "lib-test.h"
 
@@ -388,6 +389,53 @@ static void test_cpu_list_refused_takes_nothing(void **state)
 	drop_file(&f);
 }
 
+/*
+ * Kernel event filters are files of the instance: what is written where,
+ * on a scratch tracefs (the kernel's refusal is for the VM test).
+ */
+static void test_kernel_filter_files(void **state)
+{
+	char *dir = tt_tmpdir(), *cmd, *text;
+	size_t len;
+
+	/* tracefs has a filter file for each system and event */
+	assert_true(asprintf(&cmd, "cd %s && mkdir -p instances/ftguard/events/sched/sched_switch"
+			     " && touch instances/ftguard/events/sched/filter"
+			     " instances/ftguard/events/sched/sched_switch/filter", dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", "sched_switch",
+					      "prev_pid == 0"), 0);
+	assert_true(asprintf(&cmd, "%s/instances/ftguard/events/sched/sched_switch/filter",
+			     dir) > 0);
+	text = read_whole_file(cmd, &len);
+	assert_string_equal(text, "prev_pid == 0");
+	free(text);
+	assert_int_equal(ftg_event_filter_clear(dir, "ftguard", "sched", "sched_switch"), 0);
+	text = read_whole_file(cmd, &len);
+	assert_string_equal(text, "0");
+	free(text);
+	free(cmd);
+	/* the system's own filter, for -e SYSTEM */
+	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", NULL, "common_pid != 1"), 0);
+	assert_true(asprintf(&cmd, "%s/instances/ftguard/events/sched/filter", dir) > 0);
+	text = read_whole_file(cmd, &len);
+	assert_string_equal(text, "common_pid != 1");
+	free(text);
+	free(cmd);
+	/* names cannot leave the events directory; an empty filter is no filter */
+	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "..", "x", "a == 1"), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", "a/b", "a == 1"), -1);
+	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", "sched_switch", " "), -1);
+	assert_int_equal(errno, EINVAL);
+	/* an event the instance does not have */
+	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "irq", NULL, "a == 1"), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_contains(ftg_error_last(), "irq: writing its filter");
+	tt_rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -400,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_bad_filters),
 		cmocka_unit_test(test_cpu_lists),
 		cmocka_unit_test(test_cpu_list_refused_takes_nothing),
+		cmocka_unit_test(test_kernel_filter_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
