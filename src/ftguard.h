@@ -52,7 +52,8 @@ extern "C" {
 	_FTG_ERR(BAD_TRACE,	"malformed trace.dat file")		\
 	_FTG_ERR(BAD_ARGUMENT,	"invalid argument")			\
 	_FTG_ERR(BAD_PAGE,	"malformed ring-buffer page")		\
-	_FTG_ERR(BAD_EVENT,	"event not in the formats or too large for a page")
+	_FTG_ERR(BAD_EVENT,	"event not in the formats or too large for a page") \
+	_FTG_ERR(BAD_FILTER,	"malformed event filter")
 
 #undef _FTG_ERR
 #define _FTG_ERR(code, text) FTG_E_##code,
@@ -2103,6 +2104,41 @@ int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out);
  */
 char *ftg_live_cpu_stats(struct ftg_live *live, int cpu);
 /**
+ * ftg_event_filter_set - filter a kernel event in a trace instance
+ * @tracefs_dir: the tracefs mount (NULL: the mounted one)
+ * @instance: the instance ("ftguard"; NULL: the top level)
+ * @system: the event's system ("sched")
+ * @event: the event ("sched_switch"), or NULL for every event of @system
+ * @filter: the kernel's event-filter syntax ("prev_pid == 0"), written to
+ *          events/@system[/@event]/filter as trace-cmd record -f does
+ *
+ * The kernel then drops the events that do not match before they take
+ * buffer space. The filter stays until ftg_event_filter_clear().
+ *
+ * Return: 0; or -1 with errno EINVAL and FTG_E_BAD_FILTER when the kernel
+ * refused the filter (whatever errno its write failed with):
+ * ftg_error_last() is "SYSTEM:EVENT: the kernel refused filter 'FILTER':
+ * parse_error: WHY", then the filter and the kernel's caret under the
+ * place (the instance's error_log entry when the filter file does not
+ * say), and the refused filter is cleared, so nothing is left behind; or
+ * -1 with errno and FTG_E_SYSTEM when the file cannot be written (no
+ * such event: ENOENT).
+ */
+int ftg_event_filter_set(const char *tracefs_dir, const char *instance,
+			 const char *system, const char *event, const char *filter);
+/**
+ * ftg_event_filter_clear - remove a kernel event filter
+ * @tracefs_dir: the tracefs mount (NULL: the mounted one)
+ * @instance: the instance (NULL: the top level)
+ * @system: the event's system
+ * @event: the event, or NULL: the system's filter and every one of its
+ *         events' (the kernel clears them all)
+ *
+ * Return: 0, or -1 with errno and the error set.
+ */
+int ftg_event_filter_clear(const char *tracefs_dir, const char *instance,
+			   const char *system, const char *event);
+/**
  * ftg_page_decode - decode one raw ring-buffer page
  * @fmt: formats the page was written with
  * @cpu: CPU the page came from
@@ -2530,6 +2566,45 @@ int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
  */
 bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
 /**
+ * ftg_trace_file_add_filter - show only the events a filter selects
+ * @tf: the file, before ftg_trace_file_iterate()
+ * @filter: trace-cmd report's -F syntax, compiled by libtraceevent's
+ *          filter engine: "EVENTS:EXPR", or "EVENTS" alone (keep those
+ *          events), or "EXPR" alone (for every event). EVENTS is a
+ *          comma-separated list of EVENT or SYSTEM/EVENT, each a regex
+ *          over the names (SYSTEM:EVENT alone, as -e writes it, is taken
+ *          too). EXPR compares fields (common_pid, ip, prev_pid...; COMM
+ *          and CPU for any event) with == != < <= > >= & and =~ (a regex),
+ *          or ~ with a "glob" as the kernel's event filters; combines them
+ *          with && || ! and parentheses. A function address field
+ *          compared with a string compares the function's name.
+ * @exclude: false: an event is shown when it passes any of the including
+ *           filters; true: it is left out when it passes this one (as
+ *           trace-cmd report -v -F)
+ *
+ * A field that no event the filter applies to has is refused: the engine
+ * would make it false without saying so.
+ *
+ * Return: 0, or -1 with errno EINVAL and FTG_E_BAD_FILTER: ftg_error_last()
+ * is "filter 'TEXT': WHAT", then the filter again and a caret under the
+ * place it goes wrong (a syntax error, an unknown field, the events when
+ * none of the file matches).
+ */
+int ftg_trace_file_add_filter(struct ftg_trace_file *tf, const char *filter,
+			      bool exclude);
+/**
+ * ftg_trace_file_add_cpus - show only the events of some CPUs
+ * @tf: the file, before ftg_trace_file_iterate()
+ * @list: CPU numbers and ranges, "0-3,6"; several calls add up
+ *
+ * The whole list is checked before any of it is taken.
+ *
+ * Return: 0, or -1 with errno EINVAL and FTG_E_BAD_ARGUMENT for a list
+ * with an empty entry ("1,,2"), a word ("a"), a range that runs backwards
+ * ("3-1") or a CPU above 8191, the message naming the place.
+ */
+int ftg_trace_file_add_cpus(struct ftg_trace_file *tf, const char *list);
+/**
  * ftg_trace_file_check - validate a trace.dat file
  * @path: file
  *
@@ -2542,7 +2617,9 @@ int ftg_trace_file_check(const char *path);
  * @cb: called for each event
  * @data: passed to @cb
  *
- * One pass per open file: a second call sees no more events.
+ * One pass per open file: a second call sees no more events. Only the
+ * events the file's filters and CPU list select reach @cb (every event
+ * when none was added).
  *
  * Return: 0 after the last event, @cb's non-zero value if it stopped
  * the walk, -1 on error.

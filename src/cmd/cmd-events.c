@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Kernel events beside the traced functions: `-e SYSTEM[:EVENT]` as
- * trace-cmd takes it, for record, start and stream.
+ * trace-cmd takes it, for record, start and stream, each optionally
+ * followed by `-f FILTER`, the kernel's event filter for it (set through
+ * the library before the event is enabled, cleared when it is disabled).
  *
  * A tracepoint is enabled in ftguard's own trace instance only; it patches
  * no function site, so it needs no check. The arguments are validated
@@ -100,6 +102,36 @@ static int check_exists(struct ftg_cmd_ctx *ctx, const char *tracing_dir,
 	return 0;
 }
 
+/* Each -f belongs to the -e before it, in command-line order. */
+static int attach_filters(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			  struct ftg_cmd_events *out)
+{
+	int i, e = -1;
+
+	for (i = 0; i < args->nopts; i++) {
+		if (args->opts[i].key == 'e')
+			e++;
+		if (args->opts[i].key != 'f')
+			continue;
+		if (e < 0) {
+			ftg_cmd_usage_error(ctx, args->entry, "-f %s: a filter follows the "
+					    "-e SYSTEM[:EVENT] it filters", args->opts[i].value);
+			return FTG_CMD_ERROR;
+		}
+		if (out->ev[e].filter) {
+			ftg_cmd_usage_error(ctx, args->entry, "-e %s has two -f: join them "
+					    "with && or ||", ftg_args_nth(args, 'e', e));
+			return FTG_CMD_ERROR;
+		}
+		if (!args->opts[i].value[strspn(args->opts[i].value, " \t")]) {
+			ftg_cmd_usage_error(ctx, args->entry, "-f: an empty filter");
+			return FTG_CMD_ERROR;
+		}
+		out->ev[e].filter = args->opts[i].value;
+	}
+	return 0;
+}
+
 /**
  * ftg_cmd_events_parse - read and validate every -e of @args
  * @ctx: the command
@@ -116,6 +148,11 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 	char **systems;
 
 	memset(out, 0, sizeof(*out));
+	if (!n && ftg_args_has(args, 'f')) {
+		ftg_cmd_usage_error(ctx, args->entry, "-f %s: a filter follows the "
+				    "-e SYSTEM[:EVENT] it filters", ftg_args_get(args, 'f'));
+		return FTG_CMD_ERROR;
+	}
 	if (!n)
 		return 0;
 	out->ev = calloc(n, sizeof(*out->ev));
@@ -125,6 +162,8 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 		out->n = i + 1;
 		ret = parse_one(ctx, args, ftg_args_nth(args, 'e', i), &out->ev[i]);
 	}
+	if (!ret)
+		ret = attach_filters(ctx, args, out);
 	if (ret || ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
 		return FTG_CMD_ERROR;
 	tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
@@ -142,6 +181,60 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 }
 
 /**
+ * ftg_cmd_events_set_filters - write each -f to its event's filter file
+ * @ctx: the command
+ * @evs: from ftg_cmd_events_parse(); filters already set are skipped
+ *
+ * Called before anything is enabled or armed: a filter the kernel
+ * refuses ends the command with the kernel's message, and what was set
+ * is cleared again.
+ *
+ * Return: 0, or FTG_CMD_ERROR after saying why.
+ */
+int ftg_cmd_events_set_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs)
+{
+	const char *tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
+	struct ftg_cmd_event *e;
+	int i;
+
+	for (i = 0; i < evs->n; i++) {
+		e = &evs->ev[i];
+		if (!e->filter || e->filter_set)
+			continue;
+		if (ftg_event_filter_set(tracing_dir, FTG_CMD_INSTANCE, e->system,
+					 e->event, e->filter) < 0) {
+			ftg_cmd_error_lines(ctx, "-f: ", ftg_error_last());
+			ftg_cmd_events_clear_filters(ctx, evs);
+			return FTG_CMD_ERROR;
+		}
+		e->filter_set = true;
+	}
+	return 0;
+}
+
+/**
+ * ftg_cmd_events_clear_filters - clear the filters set for @evs
+ * @ctx: the command (for warnings)
+ * @evs: the events
+ */
+void ftg_cmd_events_clear_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs)
+{
+	const char *tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
+	int i;
+
+	for (i = 0; i < evs->n; i++) {
+		struct ftg_cmd_event *e = &evs->ev[i];
+
+		if (!e->filter_set)
+			continue;
+		if (ftg_event_filter_clear(tracing_dir, FTG_CMD_INSTANCE, e->system,
+					   e->event) < 0)
+			ftg_cmd_warn(ctx, "%s", ftg_error_last());
+		e->filter_set = false;
+	}
+}
+
+/**
  * ftg_cmd_events_enable - enable the parsed events in @inst
  * @ctx: the command
  * @evs: from ftg_cmd_events_parse()
@@ -149,7 +242,9 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
  * @live: the session that reads it, or NULL: learns the events' formats
  *        (call before a writer takes them)
  *
- * An event that was already on in @inst stays on at the end.
+ * Each -f filter is set before its event is enabled, so no event it
+ * would drop gets in. An event that was already on in @inst stays on at
+ * the end.
  *
  * Return: 0, or FTG_CMD_ERROR after saying why (what was enabled stays
  * recorded in @evs for ftg_cmd_events_disable()).
@@ -160,6 +255,8 @@ int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 	struct ftg_cmd_event *e;
 	int i;
 
+	if (ftg_cmd_events_set_filters(ctx, evs))
+		return FTG_CMD_ERROR;
 	for (i = 0; i < evs->n; i++) {
 		e = &evs->ev[i];
 		if (live && ftg_live_add_system(live, e->system) < 0) {
@@ -185,6 +282,9 @@ int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
  * @ctx: the command (for warnings)
  * @evs: the events
  * @inst: the instance they were enabled in
+ *
+ * The filters set for them are cleared after (events first, so that no
+ * unfiltered event gets in between).
  */
 void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 			    struct tracefs_instance *inst)
@@ -201,6 +301,7 @@ void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 				     e->event ? ":" : "", e->event ? e->event : "");
 		e->enabled = false;
 	}
+	ftg_cmd_events_clear_filters(ctx, evs);
 }
 
 /*
@@ -257,7 +358,8 @@ static bool system_off(struct tracefs_instance *inst, const char *system)
  *
  * start leaves its events on and keeps no list of them: the instance is
  * ftguard's, so whatever is on there besides ftguard's own events came
- * from an -e. The tgid record start turned on goes off too (saved_tgids
+ * from an -e, and their systems' filters from its -f: they are cleared
+ * with them. The tgid record start turned on goes off too (saved_tgids
  * keeps what it learned, for extract).
  *
  * Return: 0, or FTG_CMD_ERROR after saying why.
@@ -286,6 +388,12 @@ int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx)
 			ret = FTG_CMD_ERROR;
 		} else {
 			ftg_cmd_info(ctx, "turned off the %s events", systems[i]);
+		}
+		/* a system's "0" clears its events' filters too */
+		if (ftg_event_filter_clear(tracing_dir, FTG_CMD_INSTANCE, systems[i],
+					   NULL) < 0) {
+			ftg_cmd_error(ctx, "%s", ftg_error_last());
+			ret = FTG_CMD_ERROR;
 		}
 	}
 	tracefs_list_free(systems);

@@ -225,8 +225,10 @@ static int setup_instance(struct record_session *s)
 
 static void restore_instance(struct record_session *s)
 {
-	if (!s->inst)
+	if (!s->inst) {
+		ftg_cmd_events_clear_filters(s->ctx, &s->events);
 		return;
+	}
 	ftg_cmd_events_disable(s->ctx, &s->events, s->inst);
 	if (s->pid_filter_set && tracefs_instance_file_clear(s->inst, "set_event_pid") < 0)
 		ftg_cmd_warn(s->ctx, "could not clear the pid filter (set_event_pid)");
@@ -492,6 +494,11 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_events_release(&s.events);
 		return ret;
 	}
+	/* before anything is cleared, enabled or armed: a refused -f costs nothing */
+	if (ftg_cmd_events_set_filters(ctx, &s.events)) {
+		ftg_cmd_events_release(&s.events);
+		return FTG_CMD_ERROR;
+	}
 	s.progress = isatty(STDERR_FILENO) && ctx->verbosity >= 0 &&
 		     !ftg_args_has(args, FTG_OPT_NO_PROGRESS);
 
@@ -546,6 +553,7 @@ static const struct ftg_cmd_option record_options[] = {
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
+	FTG_OPTION_EVENT_FILTER,
 	{ .key = 'P', .long_name = "pid", .arg_name = "PID",
 	  .help = "record only events of process PID (repeatable)", .repeatable = true },
 	{ .key = 'F', .long_name = "follow",
@@ -567,8 +575,8 @@ static const struct ftg_cmd_option record_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_record_entry = {
 	.name = "record",
-	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] "
-		 "[--max-graph-depth N] [-P PID]... "
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT] [-f FILTER])... [-n GLOB]... "
+		 "[-p TRACER] [-T] [--max-graph-depth N] [-P PID]... "
 		 "[-F [-c]] [-b KB] "
 		 "[-o FILE] [-- COMMAND [ARGS...]]",
 	.summary = "Check, arm, run a command and record the events into trace.dat",
@@ -635,11 +643,20 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"none is made for them; with -e and no -l or -m, record arms\n"
 		"nothing. -e all is refused (name a system); an unknown system or\n"
 		"event is an error. The pid filters apply to them as to the\n"
-		"functions.",
+		"functions.\n"
+		"\n"
+		"-f FILTER after an -e keeps only its events that match FILTER, the\n"
+		"kernel's event-filter syntax ('prev_pid == 0 && next_comm ~\n"
+		"\"kworker*\"'), as trace-cmd record -f: it is written to the event's\n"
+		"filter file in the 'ftguard' instance (the system's for -e SYSTEM)\n"
+		"before anything is enabled or armed, and cleared at the end. A\n"
+		"filter the kernel refuses ends record with the kernel's message and\n"
+		"a caret under the place, with nothing armed and no filter left.",
 	.exit_status =
 		"0 recorded; 1 refused (inconsistent sites, already armed), or\n"
 		"COMMAND failed (the file is complete all the same); 2 usage or\n"
-		"system error, or COMMAND could not be run.",
+		"system error, a filter the kernel refused, or COMMAND could not\n"
+		"be run.",
 	.examples =
 		"ftguard record -l fn_a -- sh -c 'echo 5 > /sys/kernel/debug/ftg_target/trigger'\n"
 		"  Record the five calls of fn_a made by the trigger.\n"
@@ -655,6 +672,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"\n"
 		"ftguard record -e sched:sched_switch -l vfs_read -- dd if=/dev/zero of=/dev/null count=10\n"
 		"  Record vfs_read and the context switches around it.\n"
+		"\n"
+		"ftguard record -e sched:sched_switch -f 'prev_pid == 0' -o idle.dat -- sleep 1\n"
+		"  Record only the switches away from the idle task.\n"
 		"\n"
 		"ftguard record -m e1000e -o nic.dat\n"
 		"  Record the e1000e driver until Ctrl-C.",

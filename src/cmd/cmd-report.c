@@ -4,7 +4,6 @@
  * report prints them, or as JSON or CSV.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +11,6 @@
 #include "cmd/ftguard-cmd.h"
 
 #define REPORT_LINE_MAX 512
-#define REPORT_MAX_FILTERS 16
-#define REPORT_MAX_CPUS 4096
 
 /*
  * A graph_entry waits for the next event: when that is its own return,
@@ -165,229 +162,26 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 }
 
 /*
- * Selection options (--cpu, -F) and -t, kept apart from the printing:
- * one -F is "EVENT" (an event name, or SYSTEM:EVENT) or "FIELD OP VALUE"
- * with FIELD func, parent, comm, event, pid or cpu, OP ==, != or ~ (a
- * glob, as the kernel's event filters use it), VALUE a word or a
- * "quoted string". An event is shown when it passes every -F.
+ * -F, -v and --cpu: the library compiles the filters (libtraceevent's
+ * engine, trace-cmd report's syntax) and applies them while it reads.
  */
-enum report_field { RF_EVENT, RF_FUNC, RF_PARENT, RF_COMM, RF_PID, RF_CPU };
-enum report_op { RO_EQ, RO_NE, RO_GLOB };
-
-struct report_filter {
-	enum report_field field;
-	enum report_op op;
-	char value[128];
-};
-
-struct report_select {
-	bool cpus_given;
-	unsigned char *cpus;		/* REPORT_MAX_CPUS flags */
-	struct report_filter filters[REPORT_MAX_FILTERS];
-	int nfilters;
-	bool full_ts;			/* -t */
-	ftg_event_cb next;		/* what a selected event goes to */
-	void *next_data;
-};
-
-static const char *const report_field_names[] = {
-	[RF_EVENT] = "event", [RF_FUNC] = "func", [RF_PARENT] = "parent",
-	[RF_COMM] = "comm", [RF_PID] = "pid", [RF_CPU] = "cpu",
-};
-
-static int report_parse_filter(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			       const char *text, struct report_filter *f)
+static int report_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			 struct ftg_trace_file *tf)
 {
-	char field[32], op[3];
-	size_t i, len;
-	int n = 0;
-
-	if (sscanf(text, " %31[a-z_] %2[=!~] %n", field, op, &n) != 2 || !n) {
-		/* no operator: an event name */
-		if (!*text || strpbrk(text, " =!~\"")) {
-			ftg_cmd_usage_error(ctx, args->entry, "-F '%s': want EVENT or FIELD "
-					    "OP VALUE (FIELD func, parent, comm, event, pid, "
-					    "cpu; OP ==, != or ~)", text);
-			return FTG_CMD_ERROR;
-		}
-		f->field = RF_EVENT;
-		f->op = RO_EQ;
-		snprintf(f->value, sizeof(f->value), "%s", text);
-		return 0;
-	}
-	for (i = 0; i < sizeof(report_field_names) / sizeof(report_field_names[0]); i++)
-		if (!strcmp(field, report_field_names[i]))
-			break;
-	if (i == sizeof(report_field_names) / sizeof(report_field_names[0])) {
-		ftg_cmd_usage_error(ctx, args->entry, "-F '%s': unknown field '%s' (func, "
-				    "parent, comm, event, pid or cpu)", text, field);
-		return FTG_CMD_ERROR;
-	}
-	f->field = (enum report_field)i;
-	if (!strcmp(op, "=="))
-		f->op = RO_EQ;
-	else if (!strcmp(op, "!="))
-		f->op = RO_NE;
-	else if (!strcmp(op, "~"))
-		f->op = RO_GLOB;
-	else {
-		ftg_cmd_usage_error(ctx, args->entry, "-F '%s': unknown operator '%s' "
-				    "(==, != or ~)", text, op);
-		return FTG_CMD_ERROR;
-	}
-	text += n;
-	len = strlen(text);
-	while (len && text[len - 1] == ' ')
-		len--;
-	if (len >= 2 && text[0] == '"' && text[len - 1] == '"') {
-		text++;
-		len -= 2;
-	}
-	if (!len || len >= sizeof(f->value) || memchr(text, '"', len)) {
-		ftg_cmd_usage_error(ctx, args->entry, "-F: bad value after %s %s",
-				    field, op);
-		return FTG_CMD_ERROR;
-	}
-	snprintf(f->value, sizeof(f->value), "%.*s", (int)len, text);
-	if ((f->field == RF_PID || f->field == RF_CPU) && f->op != RO_GLOB) {
-		uint64_t num;
-
-		if (ftg_parse_u64(f->value, &num) < 0) {
-			ftg_cmd_usage_error(ctx, args->entry, "-F: %s wants a number, not '%s'",
-					    report_field_names[f->field], f->value);
-			return FTG_CMD_ERROR;
-		}
-	}
-	return 0;
-}
-
-static int report_parse_cpus(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			     struct report_select *sel)
-{
-	int i, n = ftg_args_count(args, FTG_OPT_CPU);
-
-	if (!n)
-		return 0;
-	sel->cpus = calloc(REPORT_MAX_CPUS, 1);
-	if (!sel->cpus)
-		return ftg_cmd_lib_error(ctx, "--cpu");
-	sel->cpus_given = true;
-	for (i = 0; i < n; i++) {
-		const char *arg = ftg_args_nth(args, FTG_OPT_CPU, i);
-		char *copy = strdup(arg), *tok, *save = NULL;
-
-		if (!copy)
-			return ftg_cmd_lib_error(ctx, "--cpu");
-		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-			uint64_t cpu;
-
-			if (ftg_parse_u64(tok, &cpu) < 0 || cpu >= REPORT_MAX_CPUS) {
-				ftg_cmd_usage_error(ctx, args->entry, "--cpu %s: not a CPU "
-						    "number (or a list: 0,2)", arg);
-				free(copy);
-				return FTG_CMD_ERROR;
-			}
-			sel->cpus[cpu] = 1;
-		}
-		free(copy);
-	}
-	return 0;
-}
-
-/* Reads --cpu, -F and -t. Return: 0 or FTG_CMD_ERROR after a message. */
-static int report_select_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			       struct report_select *sel)
-{
-	int i, n = ftg_args_count(args, 'F');
-
-	sel->full_ts = ftg_args_has(args, 't');
-	if (n > REPORT_MAX_FILTERS) {
-		ftg_cmd_usage_error(ctx, args->entry, "at most %d -F", REPORT_MAX_FILTERS);
-		return FTG_CMD_ERROR;
-	}
-	for (i = 0; i < n; i++)
-		if (report_parse_filter(ctx, args, ftg_args_nth(args, 'F', i),
-					&sel->filters[i]))
-			return FTG_CMD_ERROR;
-	sel->nfilters = n;
-	return report_parse_cpus(ctx, args, sel);
-}
-
-/* The function name of "sym+0x10/0x40 [module]". */
-static void bare_name(char *out, size_t len, const char *sym)
-{
-	snprintf(out, len, "%.*s", (int)strcspn(sym, "+ "), sym);
-}
-
-static bool filter_passes(const struct report_filter *f, const struct ftg_event *ev)
-{
-	char buf[FTG_SYM_LEN + FTG_EVENT_NAME_LEN + 2];
-	bool eq;
-
-	switch (f->field) {
-	case RF_EVENT:
-		if (strchr(f->value, ':'))
-			snprintf(buf, sizeof(buf), "%s:%s", ev->system, ev->name);
-		else
-			snprintf(buf, sizeof(buf), "%s", ev->name);
-		break;
-	case RF_FUNC:
-		bare_name(buf, sizeof(buf), ev->sym);
-		break;
-	case RF_PARENT:
-		bare_name(buf, sizeof(buf), ev->parent_sym);
-		break;
-	case RF_COMM:
-		snprintf(buf, sizeof(buf), "%s", ev->comm);
-		break;
-	case RF_PID:
-		snprintf(buf, sizeof(buf), "%d", ev->pid);
-		break;
-	case RF_CPU:
-		snprintf(buf, sizeof(buf), "%d", ev->cpu);
-		break;
-	}
-	if (f->op == RO_GLOB)
-		return fnmatch(f->value, buf, 0) == 0;
-	if (f->field == RF_PID || f->field == RF_CPU)
-		eq = strtoull(f->value, NULL, 0) == strtoull(buf, NULL, 10);
-	else
-		eq = !strcmp(f->value, buf);
-	return f->op == RO_EQ ? eq : !eq;
-}
-
-static int select_cb(const struct ftg_event *ev, void *data)
-{
-	const struct report_select *sel = data;
+	bool exclude = ftg_args_has(args, 'v');
 	int i;
 
-	if (sel->cpus_given &&
-	    (ev->cpu < 0 || ev->cpu >= REPORT_MAX_CPUS || !sel->cpus[ev->cpu]))
-		return 0;
-	for (i = 0; i < sel->nfilters; i++)
-		if (!filter_passes(&sel->filters[i], ev))
-			return 0;
-	return sel->next(ev, sel->next_data);
-}
-
-/*
- * A -F naming an event the file has no format for would select nothing
- * and say nothing: refuse it, as trace-cmd report does.
- */
-static int report_check_events(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
-			       const char *path, const struct report_select *sel)
-{
-	const struct report_filter *f;
-	int i;
-
-	for (i = 0; i < sel->nfilters; i++) {
-		f = &sel->filters[i];
-		if (f->field != RF_EVENT || ftg_trace_file_has_event(tf, f->value))
-			continue;
-		ftg_cmd_error(ctx, "-F: %s has no event %s'%s' ('trace-cmd report "
-			      "--events' lists them)", path,
-			      f->op == RO_GLOB ? "matching " : "", f->value);
-		return FTG_CMD_ERROR;
+	for (i = 0; i < ftg_args_count(args, FTG_OPT_CPU); i++) {
+		if (ftg_trace_file_add_cpus(tf, ftg_args_nth(args, FTG_OPT_CPU, i))) {
+			ftg_cmd_error_lines(ctx, "--cpu: ", ftg_error_last());
+			return FTG_CMD_ERROR;
+		}
+	}
+	for (i = 0; i < ftg_args_count(args, 'F'); i++) {
+		if (ftg_trace_file_add_filter(tf, ftg_args_nth(args, 'F', i), exclude)) {
+			ftg_cmd_error_lines(ctx, "-F: ", ftg_error_last());
+			return FTG_CMD_ERROR;
+		}
 	}
 	return 0;
 }
@@ -402,7 +196,6 @@ static int report_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	struct ftg_graph_stats *stats;
 	struct ftg_trace_file *tf;
 	struct ftg_exporter *ex = NULL;
-	struct report_select sel = { 0 };
 	int ret;
 
 	if (json + csv + stat > 1) {
@@ -410,29 +203,26 @@ static int report_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 				    "--json, --csv and --stat exclude each other");
 		return FTG_CMD_ERROR;
 	}
-	if (report_select_parse(ctx, args, &sel)) {
-		free(sel.cpus);
+	if (ftg_args_has(args, 'v') && !ftg_args_has(args, 'F')) {
+		ftg_cmd_usage_error(ctx, args->entry, "-v inverts -F: give a -F");
 		return FTG_CMD_ERROR;
 	}
 	if (!path)
 		path = args->argc ? args->argv[0] : "trace.dat";
 	tf = ftg_cmd_open_trace(ctx, path);
-	if (!tf || report_check_events(ctx, tf, path, &sel)) {
-		if (tf)
-			ftg_trace_file_close(tf);
-		free(sel.cpus);
+	if (!tf)
+		return FTG_CMD_ERROR;
+	if (report_select(ctx, args, tf)) {
+		ftg_trace_file_close(tf);
 		return FTG_CMD_ERROR;
 	}
 	if (stat) {
 		stats = ftg_graph_stats_new();
 		if (!stats) {
 			ftg_trace_file_close(tf);
-			free(sel.cpus);
 			return ftg_cmd_lib_error(ctx, "counting the calls");
 		}
-		sel.next = ftg_graph_stats_cb;
-		sel.next_data = stats;
-		ret = ftg_cmd_iterate_trace(ctx, tf, path, select_cb, &sel);
+		ret = ftg_cmd_iterate_trace(ctx, tf, path, ftg_graph_stats_cb, stats);
 		if (ret == FTG_CMD_OK && print_stats(ctx, stats, path))
 			ret = ftg_cmd_lib_error(ctx, "writing the output");
 		ftg_graph_stats_free(stats);
@@ -442,21 +232,16 @@ static int report_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 			ftg_trace_file_close(tf);
 			return ftg_cmd_lib_error(ctx, "starting the output");
 		}
-		sel.next = ftg_exporter_cb;
-		sel.next_data = ex;
-		ret = ftg_cmd_iterate_trace(ctx, tf, path, select_cb, &sel);
+		ret = ftg_cmd_iterate_trace(ctx, tf, path, ftg_exporter_cb, ex);
 		if (ftg_exporter_close(ex) < 0 && ret == FTG_CMD_OK)
 			ret = ftg_cmd_lib_error(ctx, "writing the output");
 	} else {
-		st.full_ts = sel.full_ts;
-		sel.next = print_event_line;
-		sel.next_data = &st;
-		ret = ftg_cmd_iterate_trace(ctx, tf, path, select_cb, &sel);
+		st.full_ts = ftg_args_has(args, 't');
+		ret = ftg_cmd_iterate_trace(ctx, tf, path, print_event_line, &st);
 		if (ret == FTG_CMD_OK && flush_entry(&st))
 			ret = ftg_cmd_lib_error(ctx, "writing the output");
 	}
 	ftg_trace_file_close(tf);
-	free(sel.cpus);
 	return ret;
 }
 
@@ -464,11 +249,15 @@ static const struct ftg_cmd_option report_options[] = {
 	{ .key = 'i', .long_name = "input", .arg_name = "FILE",
 	  .help = "read FILE (default trace.dat)",
 	  .complete = FTG_COMPLETE_FILE },
-	{ .key = FTG_OPT_CPU, .long_name = "cpu", .arg_name = "N[,N...]",
-	  .help = "only events of these CPUs (repeatable)", .repeatable = true },
+	{ .key = FTG_OPT_CPU, .long_name = "cpu", .arg_name = "LIST",
+	  .help = "only events of the CPUs in LIST, numbers and ranges: 0-3,6 "
+		  "(repeatable)", .repeatable = true },
 	{ .key = 'F', .long_name = "filter", .arg_name = "FILTER",
-	  .help = "only events passing FILTER: EVENT, or FIELD OP VALUE (repeatable; "
-		  "see DESCRIPTION)", .repeatable = true },
+	  .help = "only events FILTER selects, trace-cmd report's syntax: "
+		  "[EVENTS:]EXPR or EVENTS (repeatable: any one selects; see "
+		  "DESCRIPTION)", .repeatable = true },
+	{ .key = 'v', .long_name = "invert",
+	  .help = "show the events the -F filters do not select" },
 	{ .key = 't', .long_name = "nanoseconds",
 	  .help = "print full timestamps, to the nanosecond" },
 	FTG_OPTION_JSON,
@@ -481,7 +270,7 @@ static const struct ftg_cmd_option report_options[] = {
 
 const struct ftg_cmd_entry ftg_cmd_report_entry = {
 	.name = "report",
-	.usage = "[-i FILE] [--cpu N[,N...]]... [-F FILTER]... [-t] [--json | --csv | --stat] [FILE]",
+	.usage = "[-i FILE] [--cpu LIST]... [-F FILTER]... [-v] [-t] [--json | --csv | --stat] [FILE]",
 	.summary = "Print the events of a trace.dat file",
 	.description =
 		"Reads a trace.dat written by 'ftguard record' (or by trace-cmd) and\n"
@@ -504,22 +293,38 @@ const struct ftg_cmd_entry ftg_cmd_report_entry = {
 		"A damaged file is refused with the file name and the offset at\n"
 		"which it stops making sense.\n"
 		"\n"
-		"--cpu keeps the events of the CPUs listed, and -t prints\n"
+		"--cpu keeps the events of the CPUs listed (0-3,6), and -t prints\n"
 		"timestamps to the nanosecond, as trace-cmd report's --cpu and -t.\n"
-		"-F takes a simple subset of trace-cmd's filters: EVENT (an event\n"
-		"name, or SYSTEM:EVENT) keeps that event; FIELD OP VALUE compares\n"
-		"FIELD, one of func (the function's name), parent (the caller's),\n"
-		"comm, event, pid and cpu, with OP == or != (equal, not equal) or ~\n"
-		"(a shell glob), to VALUE, a word or a \"quoted string\". An event\n"
-		"is shown when it passes every -F. Other forms (&&, ||, other\n"
-		"fields) are refused.",
-	.exit_status = "0 the events were printed; 2 the file is unreadable or corrupt.",
+		"\n"
+		"-F takes trace-cmd report's filters, compiled by libtraceevent's\n"
+		"filter engine: 'EVENTS:EXPR' keeps the events of EVENTS for which\n"
+		"EXPR holds, 'EVENTS' alone keeps those events, and 'EXPR' alone\n"
+		"applies to every event. EVENTS is EVENT or SYSTEM/EVENT (each a\n"
+		"regex over the names; SYSTEM:EVENT alone as -e writes it), or a\n"
+		"comma-separated list of them. EXPR compares an event's fields\n"
+		"('trace-cmd report --events' lists them: common_pid for every\n"
+		"event, ip and parent_ip for functions...), and COMM and CPU, with\n"
+		"== != < <= > >= & =~ (a regex) or ~ (a \"glob\", as the kernel's\n"
+		"event filters), joined by &&, || and !, with parentheses. A\n"
+		"function's address compared with a \"string\" compares its name:\n"
+		"'ip == \"vfs_read\"'. An event is shown when any -F selects it;\n"
+		"with -v, when none does. A filter that does not parse, names a\n"
+		"field no selected event has, or an event the file does not hold,\n"
+		"is refused with a caret under the place, and nothing is printed.",
+	.exit_status = "0 the events were printed; 2 the file is unreadable or corrupt,\n"
+		"or a filter or CPU list is malformed.",
 	.examples =
 		"ftguard report -i trace.dat | grep fn_a\n"
 		"  The calls of fn_a, with their callers.\n"
 		"\n"
-		"ftguard report -F 'func == \"vfs_read\"' --cpu 1\n"
-		"  The calls of vfs_read made on CPU 1.\n"
+		"ftguard report -F 'ip == \"vfs_read\" && common_pid != 1' --cpu 0-3\n"
+		"  The calls of vfs_read on CPUs 0 to 3, but init's.\n"
+		"\n"
+		"ftguard report -F 'sched/sched_switch: prev_pid == 0' -F ftguard/func\n"
+		"  Switches away from the idle task, and every function call.\n"
+		"\n"
+		"ftguard report -v -F 'COMM ~ \"kworker*\"'\n"
+		"  Every event but the kernel workers'.\n"
 		"\n"
 		"ftguard report --csv > events.csv\n"
 		"  The events of ./trace.dat as CSV.\n"

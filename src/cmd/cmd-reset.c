@@ -93,7 +93,8 @@ const struct ftg_cmd_entry ftg_cmd_reset_entry = {
 		"verification, see 'ftguard status'), nothing can be armed again\n"
 		"until the latch is cleared: reset does that, after disarming, and\n"
 		"empties the 'ftguard' trace instance's buffer, after turning off\n"
-		"the kernel events 'ftguard start -e' enabled. It says what each\n"
+		"the kernel events 'ftguard start -e' enabled and clearing their\n"
+		"filters ('start -f'). It says what each\n"
 		"step cleared: the sites that were armed and by whom, the kill\n"
 		"reason, the events dropped from the buffer.",
 	.exit_status = "0 done; 2 an error.",

@@ -204,14 +204,15 @@ static const struct ftg_cmd_option start_options[] = {
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
+	FTG_OPTION_EVENT_FILTER,
 	FTG_OPTION_FORCE,
 	FTG_OPTION_END
 };
 
 const struct ftg_cmd_entry ftg_cmd_start_entry = {
 	.name = "start",
-	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT])... [-n GLOB]... [-p TRACER] [-T] "
-		 "[--max-graph-depth N] [--force]",
+	.usage = "(-l GLOB | -m MODULE | -g GLOB | -e SYSTEM[:EVENT] [-f FILTER])... [-n GLOB]... "
+		 "[-p TRACER] [-T] [--max-graph-depth N] [--force]",
 	.summary = "Check the selected sites and arm them until 'ftguard stop'",
 	.description =
 		"Selects sites as 'ftguard check' does, checks them, and arms them\n"
@@ -235,11 +236,17 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"ftguard's own; 'ftguard extract' writes their formats into the\n"
 		"file. A refused start turns off what it enabled.\n"
 		"\n"
+		"-f FILTER after an -e filters its events in the kernel, as record -f\n"
+		"does; the filter is set before anything is enabled or armed, a\n"
+		"filter the kernel refuses ends start with the kernel's message, and\n"
+		"'ftguard stop' or 'ftguard reset' clear it with the events.\n"
+		"\n"
 		"'ftguard record' arms for the time of one command instead, and\n"
 		"always disarms.",
 	.exit_status =
 		"0 armed; 1 refused (inconsistent sites, already armed, killed;\n"
-		"the reasons and regions are printed); 2 usage or system error.",
+		"the reasons and regions are printed); 2 usage or system error, or\n"
+		"a filter the kernel refused.",
 	.examples =
 		"ftguard start -m ftg_target && sleep 10 && ftguard stop\n"
 		"  Trace the test module's functions for ten seconds.\n"

@@ -36,7 +36,8 @@ const struct ftg_cmd_entry ftg_cmd_stop_entry = {
 	.description =
 		"Disarms what 'ftguard start' armed, and any arm owned by a running\n"
 		"'ftguard record', and turns off the kernel events 'ftguard start -e'\n"
-		"enabled (every event of the trace instance but ftguard's own).\n"
+		"enabled (every event of the trace instance but ftguard's own),\n"
+		"clearing their systems' filters ('start -f').\n"
 		"Always succeeds when the module is loaded. The events already\n"
 		"recorded stay in the trace instance.",
 	.exit_status = "0 disarmed (or nothing was armed); 2 an error.",

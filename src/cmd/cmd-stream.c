@@ -209,6 +209,7 @@ static const struct ftg_cmd_option stream_options[] = {
 	FTG_OPTION_NOTRACE,
 	FTG_OPTION_MODULE,
 	FTG_OPTION_EVENTS,
+	FTG_OPTION_EVENT_FILTER,
 	FTG_OPTION_FORCE,
 	{ .key = FTG_OPT_NO_FILTER, .long_name = "no-filter",
 	  .help = "show stream's own events too (its reads may be traced)" },
@@ -221,7 +222,7 @@ static const struct ftg_cmd_option stream_options[] = {
 const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 	.name = "stream",
 	.usage = "[(-l GLOB | -m MODULE | -g GLOB)... [-n GLOB]... [-p TRACER] [-T] [--max-graph-depth N] "
-		 "[--force]] [-e SYSTEM[:EVENT]]... "
+		 "[--force]] [-e SYSTEM[:EVENT] [-f FILTER]]... "
 		 "[--no-filter] "
 		 "[--json | --csv]",
 	.summary = "Print trace events live until interrupted",
@@ -242,7 +243,9 @@ const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 		"\n"
 		"-e SYSTEM[:EVENT] enables kernel tracepoints in the instance while\n"
 		"the stream runs, as for 'ftguard record': they patch no function\n"
-		"site and need no check; -e all is refused.\n"
+		"site and need no check; -e all is refused. -f FILTER after an -e\n"
+		"filters its events in the kernel, as record -f does, until the\n"
+		"stream ends.\n"
 		"\n"
 		"-p function_graph arms entries and returns (as record -p does):\n"
 		"each entry prints as 'func() {' and each return as '}' with the\n"

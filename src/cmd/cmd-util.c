@@ -42,6 +42,23 @@ void ftg_cmd_error(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * A library message of several lines (a filter, then a caret under the
+ * place it goes wrong): each line is an error line of its own, so the
+ * caret stays under its column.
+ */
+void ftg_cmd_error_lines(const struct ftg_cmd_ctx *ctx, const char *prefix,
+			 const char *text)
+{
+	const char *nl;
+
+	for (; (nl = strchr(text, '\n')); text = nl + 1) {
+		ftg_cmd_error(ctx, "%s%.*s", prefix, (int)(nl - text), text);
+		prefix = "";
+	}
+	ftg_cmd_error(ctx, "%s%s", prefix, text);
+}
+
 void ftg_cmd_warn(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;

@@ -173,6 +173,8 @@ void ftg_args_release(struct ftg_cmd_args *args);
 /* cmd-util.c: messages. All go to stderr, prefixed "ftguard CMD: ". */
 void ftg_cmd_error(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void ftg_cmd_error_lines(const struct ftg_cmd_ctx *ctx, const char *prefix,
+			 const char *text);
 void ftg_cmd_warn(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void ftg_cmd_info(const struct ftg_cmd_ctx *ctx, const char *fmt, ...)
@@ -232,11 +234,17 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 	  .help = "also record kernel event(s) SYSTEM[:EVENT] (repeatable; no site is " \
 		  "patched, so nothing is checked)", .repeatable = true, \
 	  .complete = FTG_COMPLETE_EVENT }
+#define FTG_OPTION_EVENT_FILTER \
+	{ .key = 'f', .long_name = "filter", .arg_name = "FILTER", \
+	  .help = "after -e: keep only its events matching FILTER, the kernel's " \
+		  "event-filter syntax (one per -e)", .repeatable = true }
 struct tracefs_instance;
 struct ftg_cmd_event {
 	char *system;
 	char *event;			/* NULL: every event of the system */
+	const char *filter;		/* -f after it, or NULL */
 	bool enabled;			/* by us: disabled at the end */
+	bool filter_set;		/* by us: cleared at the end */
 };
 struct ftg_cmd_events {
 	struct ftg_cmd_event *ev;
@@ -248,6 +256,8 @@ int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 			  struct tracefs_instance *inst, struct ftg_live *live);
 void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 			    struct tracefs_instance *inst);
+int ftg_cmd_events_set_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs);
+void ftg_cmd_events_clear_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs);
 void ftg_cmd_events_release(struct ftg_cmd_events *evs);
 bool ftg_cmd_events_only(const struct ftg_cmd_args *args,
 			 const struct ftg_cmd_events *evs);

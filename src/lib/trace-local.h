@@ -179,6 +179,24 @@ __hidden int trace_event_payload(struct tep_handle *tep,
 				 const struct ftg_event *ev,
 				 unsigned char *buf, size_t len);
 
+/* trace-reader.c: an open trace.dat. */
+struct tracecmd_input;
+struct trace_filter;
+struct ftg_trace_file {
+	struct tracecmd_input *handle;
+	struct trace_syms syms;
+	struct trace_tgids tgids;
+	struct trace_filter *filter;	/* NULL: every event */
+	int ncpus;
+	/* IDs of ftguard's graph events filed as ftrace's; -1: none */
+	int graph_ids[TRACE_NR_GRAPH_NAMES];
+};
+
+/* trace-filter.c: which events of a file a reader is shown. */
+__hidden bool trace_filter_pass(const struct trace_filter *filter,
+				struct tep_record *rec, int cpu);
+__hidden void trace_filter_free(struct trace_filter *filter);
+
 /* trace-check.c: what validation learned about a file. */
 struct trace_file_info {
 	int version;

@@ -19,15 +19,6 @@
 #include "ftguard-local.h"
 #include "trace-local.h"
 
-struct ftg_trace_file {
-	struct tracecmd_input *handle;
-	struct trace_syms syms;
-	struct trace_tgids tgids;
-	int ncpus;
-	/* IDs of ftguard's graph events filed as ftrace's; -1: none */
-	int graph_ids[TRACE_NR_GRAPH_NAMES];
-};
-
 /* @size bytes at @offset of @path, NUL-terminated (free() it), or NULL. */
 static char *read_text(const char *path, uint64_t offset, uint32_t size)
 {
@@ -266,6 +257,7 @@ void ftg_trace_file_close(struct ftg_trace_file *tf)
 		tracecmd_close(tf->handle);
 	trace_syms_free(&tf->syms);
 	trace_tgids_free(&tf->tgids);
+	trace_filter_free(tf->filter);
 	free(tf);
 	errno = saved;
 }
@@ -313,6 +305,8 @@ static int iterate_one(struct tracecmd_input *handle, struct tep_record *rec,
 	const char *system, *name;
 	struct ftg_event ev;
 
+	if (!trace_filter_pass(ctx->tf->filter, rec, cpu))
+		return 0;
 	if (trace_event_from_record(tracecmd_get_tep(handle), &ctx->tf->syms,
 				    rec, &ev))
 		return 0;

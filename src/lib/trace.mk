@@ -10,9 +10,11 @@ libftguard_la_SOURCES += \
 	src/lib/trace-writer.c \
 	src/lib/trace-check.c \
 	src/lib/trace-reader.c \
+	src/lib/trace-filter.c \
 	src/lib/event-decode.c \
 	src/lib/event-live.c \
 	src/lib/event-names.c \
+	src/lib/event-filter.c \
 	src/lib/event-ring.c \
 	src/lib/graph.c \
 	src/lib/trace-stack.c \

@@ -16,6 +16,7 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-trace-hostile \
 	tests/unit/test-trace-event \
 	tests/unit/test-trace-graph \
+	tests/unit/test-trace-filter \
 	tests/unit/test-graph \
 	tests/unit/test-stack
 
@@ -67,6 +68,9 @@ tests_unit_test_trace_graph_SOURCES = tests/unit/test-trace-graph.c tests/unit/l
 tests_unit_test_trace_graph_CPPFLAGS = $(LIB_UNIT_CPPFLAGS) \
 	-DFTG_BINARY='"$(abs_top_builddir)/ftguard"'
 tests_unit_test_trace_graph_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_trace_filter_SOURCES = tests/unit/test-trace-filter.c tests/unit/lib-test.h
+tests_unit_test_trace_filter_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_trace_filter_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_graph_SOURCES = tests/unit/test-graph.c tests/unit/lib-test.h
 tests_unit_test_graph_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_graph_LDADD = $(LIB_UNIT_LDADD)
