@@ -262,6 +262,8 @@ int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n,
 		   unsigned int flags);
 int tui_action_disarm(struct tui *tui);
+/* A call tree (function_graph -g): "ROOT [CALLEE...] [depth=N]". */
+int tui_action_arm_tree(struct tui *tui, const char *text);
 int tui_action_write(struct tui *tui, const char *path);
 /* The control descriptor, opened on first use; NULL (message set) if not. */
 struct ftg_control *tui_control(struct tui *tui);
