@@ -264,6 +264,10 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		callees[ncallees++] = every;
 	if (!tui_control(tui))
 		return -1;
+	if (!m->sites) {
+		tui_message(tui, true, "call tree: no sites table to choose from");
+		return -1;
+	}
 	roots = resolve_known(tui, &root, 1);
 	calls = roots ? resolve_known(tui, callees, ncallees) : NULL;
 	if (!calls)
