@@ -7,6 +7,7 @@ ftguard_tui_SOURCES = \
 	ui/tui-keys.c \
 	ui/tui-draw.c \
 	ui/tui-model.c \
+	ui/tui-calls.c \
 	ui/tui-actions.c \
 	ui/tui-add.c \
 	ui/tui-bench.c \

@@ -189,3 +189,139 @@ fail:
 	tui_message(tui, true, "write: %s", ftg_error_last());
 	return -1;
 }
+
+/* The candidates of @patterns (NULL-terminated) among the known sites. */
+static struct ftg_candidates *resolve_known(struct tui *tui, char *const *patterns,
+					    int n)
+{
+	struct ftg_selection *sel = ftg_selection_new();
+	struct ftg_candidates *cand = NULL;
+	int i;
+
+	if (!sel)
+		goto fail;
+	for (i = 0; i < n; i++)
+		if (ftg_selection_add(sel, patterns[i]) < 0)
+			goto fail;
+	cand = ftg_selection_resolve_sites(sel, tui->m.sites);
+	if (!cand)
+		goto fail;
+	ftg_selection_free(sel);
+	return cand;
+fail:
+	tui_message(tui, true, "call tree: %s%s", ftg_error_last(),
+		    ftg_error_code() == FTG_E_NO_MATCH ?
+		    " (kernel functions: add them with + first)" : "");
+	ftg_selection_free(sel);
+	return NULL;
+}
+
+#define TREE_PATTERNS_MAX 16
+
+/*
+ * A call tree, as `ftguard start -g ROOT` arms one: the roots and the
+ * callees selected, the roots named to the module, everything checked,
+ * then one graph arm, forced past max_arm since the tree is what was
+ * asked for. @text is "ROOT [CALLEE...] [depth=N]"; without callees,
+ * every site ftguard.ko knows is one (trace-cmd's -g alone follows every
+ * function). Patterns resolve over the known sites (module sites, and
+ * kernel functions added with +).
+ */
+int tui_action_arm_tree(struct tui *tui, const char *text)
+{
+	struct tui_model *m = &tui->m;
+	char buf[TUI_INPUT_MAX], *tok, *save = NULL;
+	char *callees[TREE_PATTERNS_MAX], *root = NULL, every[] = "*";
+	struct ftg_candidates *roots = NULL, *calls = NULL;
+	struct ftg_check_report *rep = NULL;
+	struct ftg_verdict *v = NULL;
+	unsigned long depth = 0;
+	uint64_t *addrs = NULL, nchecked;
+	int ncallees = 0, ret = -1;
+	size_t i, nroots;
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		char *end;
+
+		if (!strncmp(tok, "depth=", 6)) {
+			depth = strtoul(tok + 6, &end, 10);
+			if (*end || !tok[6] || depth > 1000) {
+				tui_message(tui, true, "call tree: %s: depth is 1 to 1000 (0: all)", tok);
+				return -1;
+			}
+		} else if (!root) {
+			root = tok;
+		} else if (ncallees < TREE_PATTERNS_MAX) {
+			callees[ncallees++] = tok;
+		}
+	}
+	if (!root) {
+		tui_message(tui, true, "call tree: name its root (ROOT [CALLEE...] [depth=N])");
+		return -1;
+	}
+	if (!ncallees)
+		callees[ncallees++] = every;
+	if (!tui_control(tui))
+		return -1;
+	if (!m->sites) {
+		tui_message(tui, true, "call tree: no sites table to choose from");
+		return -1;
+	}
+	roots = resolve_known(tui, &root, 1);
+	calls = roots ? resolve_known(tui, callees, ncallees) : NULL;
+	if (!calls)
+		goto out;
+	nroots = ftg_candidates_count(roots);
+	addrs = malloc(nroots * sizeof(*addrs));
+	if (!addrs) {
+		tui_message(tui, true, "call tree: out of memory");
+		goto out;
+	}
+	for (i = 0; i < nroots; i++)
+		addrs[i] = ftg_candidates_get(roots, i)->addr;
+	if (ftg_control_clear(m->ctl) < 0 || ftg_control_select(m->ctl, roots) < 0 ||
+	    ftg_control_select(m->ctl, calls) < 0 ||
+	    ftg_control_graph_tree(m->ctl, addrs, nroots, (unsigned int)depth) < 0) {
+		tui_message(tui, true, "call tree: select: %s", ftg_error_last());
+		goto out;
+	}
+	/* the checker first, as start -g: it sees what the module cannot */
+	v = ftg_check_run(m->ctl, m->map);
+	if (!v) {
+		tui_message(tui, true, "call tree: check: %s", ftg_error_last());
+		goto out;
+	}
+	if (!ftg_verdict_ok(v)) {
+		findings_dialog(tui, "Call tree refused: check failed", v);
+		tui_message(tui, true, "call tree refused: %lu inconsistent",
+			    (unsigned long)ftg_verdict_n_bad(v));
+		goto out;
+	}
+	nchecked = ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v);
+	if (ftg_control_arm(m->ctl, FTG_ARM_GRAPH | FTG_ARM_FORCE, &rep) < 0) {
+		char why[FTG_TEXT_LEN];
+
+		tui_safe(why, sizeof(why), ftg_error_last());
+		tui_dialog_open(tui, true, "Call tree refused");
+		tui_dialog_add(tui, "%s", why);
+		tui_message(tui, true, "call tree refused: %s", why);
+		goto out;
+	}
+	m->tui_armed = true;
+	/* the module's own count of what it armed, when it sent its report */
+	tui_message(tui, false, "call tree of %s: checked %lu sites, armed %lu%s",
+		    root, (unsigned long)nchecked,
+		    (unsigned long)(rep ? ftg_check_report_n_ok(rep) : nchecked),
+		    depth ? " (max depth set)" : "");
+	ret = 0;
+out:
+	ftg_verdict_free(m->verdict);
+	m->verdict = v;
+	ftg_check_report_free(rep);
+	free(addrs);
+	ftg_candidates_free(roots);
+	ftg_candidates_free(calls);
+	tui_model_refresh(m);
+	return ret;
+}

@@ -18,11 +18,13 @@
 static const struct tui_glyphs glyphs_utf8 = {
 	.hline = "\u2500", .vline = "\u2502", .tl = "\u250c", .tr = "\u2510",
 	.bl = "\u2514", .br = "\u2518", .arrow = "\u2190", .mark = "\u25cf",
-	.full = "\u2588", .half = "\u2592",
+	.full = "\u2588", .half = "\u2592", .folded = "\u25b6", .unfolded = "\u25bc",
+	.slowest = "\u25c6",
 };
 static const struct tui_glyphs glyphs_ascii = {
 	.hline = "-", .vline = "|", .tl = "+", .tr = "+", .bl = "+", .br = "+",
-	.arrow = "<-", .mark = "*", .full = "#", .half = ":",
+	.arrow = "<-", .mark = "*", .full = "#", .half = ":", .folded = "+",
+	.unfolded = "-", .slowest = "*",
 };
 
 /* Colour pair per role (pair number = role), and the mono fallback. */

@@ -60,6 +60,18 @@ static int arm_selection(struct tui *tui, unsigned int flags)
 static int key_arm(struct tui *tui) { return arm_selection(tui, 0); }
 static int key_arm_graph(struct tui *tui) { return arm_selection(tui, FTG_ARM_GRAPH); }
 
+static void tree_done(struct tui *tui, const char *text)
+{
+	tui_action_arm_tree(tui, text);
+}
+
+static int key_arm_tree(struct tui *tui)
+{
+	tui_prompt_start(tui, "call tree: ROOT [CALLEE...] [depth=N] (no CALLEE: every site): ",
+			 "", tree_done);
+	return TUI_DIRTY_STATUS;
+}
+
 static int key_disarm(struct tui *tui)
 {
 	tui_action_disarm(tui);
@@ -118,7 +130,7 @@ static int key_add(struct tui *tui)
 	return TUI_DIRTY_STATUS;
 }
 
-/* The command line: "add PATTERN..." for now. */
+/* The command line: "add PATTERN..." and "tree ROOT [CALLEE...] [depth=N]". */
 static void command_done(struct tui *tui, const char *text)
 {
 	size_t n = strspn(text, " ");
@@ -126,8 +138,10 @@ static void command_done(struct tui *tui, const char *text)
 	text += n;
 	if (!strncmp(text, "add", 3) && (text[3] == ' ' || !text[3]))
 		tui_admit_start(tui, text + 3);
+	else if (!strncmp(text, "tree", 4) && (text[4] == ' ' || !text[4]))
+		tui_action_arm_tree(tui, text + 4);
 	else if (*text)
-		tui_message(tui, true, "unknown command '%.40s': try add GLOB", text);
+		tui_message(tui, true, "unknown command '%.40s': try add GLOB or tree ROOT", text);
 }
 
 static int key_command(struct tui *tui)
@@ -198,6 +212,8 @@ const struct tui_key tui_global_keys[] = {
 	{ 'a', "a", "arm the marked sites (or the site under the cursor)", key_arm },
 	{ 'A', "A", "arm them with their returns: calls nest, with durations (function_graph)",
 	  key_arm_graph },
+	{ 'T', "T", "arm a call tree: a root, its callees, a depth (function_graph -g)",
+	  key_arm_tree },
 	{ 'd', "d", "disarm everything", key_disarm },
 	{ 'w', "w", "write the captured events to a trace.dat file", key_write },
 	{ '/', "/", "search (glob, or substring)", key_search },
@@ -205,7 +221,7 @@ const struct tui_key tui_global_keys[] = {
 	{ 'N', "N", "previous match", key_search_prev },
 	{ 'f', "f", "filter this screen (empty: no filter)", key_filter },
 	{ '+', "+", "add kernel functions by glob (admitted, checked, listed)", key_add },
-	{ ':', ":", "command line: add GLOB... (Esc cancels a long add)", key_command },
+	{ ':', ":", "command line: add GLOB... (Esc cancels a long add), tree ROOT...", key_command },
 	{ 'R', "R", "reload tables and the address map now", key_reload },
 	{ CTRL('l'), "C-l", "redraw the screen", key_redraw },
 	{ '?', "?", "this help", key_help },

@@ -81,6 +81,8 @@ static void usage(FILE *out)
 		"  --bench-rate N    synthetic events per second (default 200000)\n"
 		"  --stats FILE      at exit, write what the session cost to FILE:\n"
 		"                    events/s read, refreshes/s, CPU and peak RSS\n"
+		"  --feed FILE       show the canned events of FILE on the Live screen\n"
+		"                    (the screen tests' input: see tui-model.c)\n"
 		"  --keys            print the key tables (Markdown) and exit\n"
 		"  -h, --help        this help\n"
 		"  -V, --version     print the version\n"
@@ -100,6 +102,7 @@ struct options {
 	double bench_secs;
 	unsigned long bench_rate;
 	const char *stats;
+	const char *feed;
 };
 
 static int parse_number(const char *opt, const char *s, long min, long max, long *out)
@@ -120,7 +123,8 @@ static int parse_number(const char *opt, const char *s, long min, long max, long
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_ROOT = 256, OPT_REFRESH, OPT_POLL, OPT_EVENTS, OPT_SCREEN,
-	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE, OPT_STATS, OPT_KEYS };
+	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE, OPT_STATS, OPT_KEYS,
+	       OPT_FEED };
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "refresh", required_argument, NULL, OPT_REFRESH },
@@ -133,6 +137,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "bench-rate", required_argument, NULL, OPT_BENCH_RATE },
 		{ "stats", required_argument, NULL, OPT_STATS },
 		{ "keys", no_argument, NULL, OPT_KEYS },
+		{ "feed", required_argument, NULL, OPT_FEED },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -190,6 +195,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_STATS:
 			o->stats = optarg;
+			break;
+		case OPT_FEED:
+			o->feed = optarg;
 			break;
 		case OPT_KEYS:
 			tui_keys_markdown(stdout);
@@ -397,6 +405,10 @@ int main(int argc, char **argv)
 			ftg_error_last());
 		tui_model_close(&tui->m);
 		return 1;
+	}
+	if (o.feed && tui_model_feed(&tui->m, o.feed) < 0) {
+		tui_model_close(&tui->m);
+		return 2;
 	}
 	tui->screens[0] = &tui_sites_ops;
 	tui->screens[1] = &tui_live_ops;

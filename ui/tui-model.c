@@ -7,6 +7,7 @@
  * so however the TUI ends, closing the model disarms.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,7 +24,8 @@ int tui_model_open(struct tui_model *m, const char *root_dir, size_t ring_capaci
 	m->snapshot = ftg_root_is_snapshot(m->root);
 	m->ring_capacity = ring_capacity;
 	m->ring = ftg_event_ring_alloc(ring_capacity);
-	if (!m->ring)
+	m->calls = tui_calls_new();
+	if (!m->ring || !m->calls)
 		return -1;
 	tui_model_refresh(m);
 	tui_model_reload_map(m);
@@ -38,6 +40,7 @@ void tui_model_close(struct tui_model *m)
 	m->ctl = NULL;
 	ftg_live_free(m->live);
 	ftg_event_ring_free(m->ring);
+	tui_calls_free(m->calls);
 	ftg_kallsyms_free(m->ks);
 	ftg_ftrace_funcs_free(m->avail);
 	ftg_verdict_free(m->verdict);
@@ -167,6 +170,87 @@ void tui_model_reload_map(struct tui_model *m)
 	m->generation++;
 }
 
+void tui_model_take(struct tui_model *m, const struct ftg_event *ev)
+{
+	ftg_event_ring_push(m->ring, ev);
+	tui_calls_add(m->calls, ev);
+}
+
+static int take_cb(const struct ftg_event *ev, void *data)
+{
+	tui_model_take(data, ev);
+	return 0;
+}
+
+void tui_model_clear_events(struct tui_model *m)
+{
+	ftg_event_ring_clear(m->ring);
+	tui_calls_clear(m->calls);
+}
+
+/*
+ * --feed: canned events, one a line, for the screen tests (tests/ui),
+ * which have no kernel to trace:
+ *   TS_NS|CPU|PID|COMM|SYSTEM:NAME|IP|DEPTH|CALLTIME|RETTIME|SYM|PARENT|INFO
+ * "#" starts a comment. They go through the path live events take.
+ */
+static int feed_line(struct tui_model *m, char *line)
+{
+	char *f[12], *p = line, *name;
+	struct ftg_event ev;
+	int n = 0;
+
+	while (n < 12 && (f[n] = strsep(&p, "|")))
+		n++;
+	if (n != 12 || !(name = strchr(f[4], ':')))
+		return -1;
+	*name++ = '\0';
+	memset(&ev, 0, sizeof(ev));
+	ev.ts_ns = strtoull(f[0], NULL, 10);
+	ev.cpu = atoi(f[1]);
+	ev.pid = atoi(f[2]);
+	snprintf(ev.comm, sizeof(ev.comm), "%s", f[3]);
+	snprintf(ev.system, sizeof(ev.system), "%s", f[4]);
+	snprintf(ev.name, sizeof(ev.name), "%s", name);
+	ev.ip = strtoull(f[5], NULL, 0);
+	ev.depth = atoi(f[6]);
+	ev.calltime = strtoull(f[7], NULL, 10);
+	ev.rettime = strtoull(f[8], NULL, 10);
+	snprintf(ev.sym, sizeof(ev.sym), "%s", f[9]);
+	snprintf(ev.parent_sym, sizeof(ev.parent_sym), "%s", f[10]);
+	snprintf(ev.info, sizeof(ev.info), "%s", f[11]);
+	ev.parent_ip = f[10][0] ? 1 : 0;
+	tui_model_take(m, &ev);
+	m->events_total++;
+	return 0;
+}
+
+int tui_model_feed(struct tui_model *m, const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[1024];
+	int lineno = 0;
+
+	if (!f) {
+		fprintf(stderr, "ftguard-tui: --feed %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		if (feed_line(m, line) < 0) {
+			fprintf(stderr, "ftguard-tui: --feed %s:%d: not TS|CPU|PID|COMM|SYSTEM:NAME|IP|DEPTH|CALLTIME|RETTIME|SYM|PARENT|INFO\n",
+				path, lineno);
+			fclose(f);
+			return -1;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
 long tui_model_pump(struct tui_model *m)
 {
 	uint64_t before = m->events_total;
@@ -179,7 +263,7 @@ long tui_model_pump(struct tui_model *m)
 		return 0;
 	count_before = ftg_event_ring_count(m->ring);
 	over_before = ftg_event_ring_overwritten(m->ring);
-	ret = ftg_live_pump(m->live, 0, NULL, ftg_event_ring_cb, m->ring);
+	ret = ftg_live_pump(m->live, 0, NULL, take_cb, m);
 	m->more = ret > 0 && ftg_live_more(m->live);
 	if (ret < 0) {
 		live_error(m);

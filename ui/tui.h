@@ -42,6 +42,8 @@ struct tui_glyphs {
 	const char *arrow;	/* function <- caller */
 	const char *mark;	/* a marked site */
 	const char *full, *half;/* map strip */
+	const char *folded, *unfolded;	/* a call with children, in the tree */
+	const char *slowest;	/* its parent's slowest child */
 };
 
 struct tui;
@@ -120,6 +122,28 @@ struct tui_dialog {
 	int scroll;
 };
 
+/*
+ * One call of the Live screen's call tree (tui-calls.c), from a
+ * graph_entry and its graph_exit. @duration_ns is the kernel's
+ * rettime - calltime, set on return (@open until then); @slowest is the
+ * child with the longest duration; @level is its indent among the rows.
+ */
+struct tui_call {
+	struct tui_call *parent, *next;
+	struct tui_call *first_child, *last_child;
+	struct tui_call *slowest;
+	unsigned int nchildren;
+	uint64_t ts_ns;			/* the entry (or calltime without one) */
+	uint64_t duration_ns;
+	int cpu, pid, depth, level;
+	bool open;			/* no return seen yet */
+	bool no_entry;			/* a return whose entry was lost */
+	bool folded;
+	char comm[FTG_COMM_LEN];
+	char sym[FTG_SYM_LEN];
+};
+struct tui_calls;
+
 /* The data model: everything the screens show, from libftguard. */
 struct tui_model {
 	struct ftg_root *root;
@@ -146,6 +170,7 @@ struct tui_model {
 	struct ftg_live *live;
 	struct ftg_event_ring *ring;
 	size_t ring_capacity;
+	struct tui_calls *calls;	/* the graph events of the ring, as a tree */
 	char live_error[TUI_MSG_MAX];
 	uint64_t events_total;		/* drained by this TUI */
 	uint64_t lost;
@@ -211,12 +236,34 @@ long tui_model_pump(struct tui_model *m);
 void tui_model_show_own(struct tui_model *m, bool show);
 void tui_model_rate(struct tui_model *m, uint64_t now_ms);
 
+/* Takes one event (live, bench or fed) into the ring and the call tree. */
+void tui_model_take(struct tui_model *m, const struct ftg_event *ev);
+/* Forgets the captured events and calls. */
+void tui_model_clear_events(struct tui_model *m);
+/* Reads canned events (--feed) into the model; -1 with a message on stderr. */
+int tui_model_feed(struct tui_model *m, const char *path);
+
+/* tui-calls.c: the call tree of graph events (see struct tui_call). */
+struct tui_calls *tui_calls_new(void);
+void tui_calls_free(struct tui_calls *c);
+void tui_calls_clear(struct tui_calls *c);
+bool tui_calls_add(struct tui_calls *c, const struct ftg_event *ev);
+size_t tui_calls_count(const struct tui_calls *c);
+uint64_t tui_calls_version(const struct tui_calls *c);
+void tui_calls_fold(struct tui_calls *c, struct tui_call *call, bool folded);
+size_t tui_calls_rows(struct tui_calls *c, struct tui_call *const **rows);
+/* The Live screen's cursor call, kept here so that freeing it clears it. */
+struct tui_call *tui_calls_focus(const struct tui_calls *c);
+void tui_calls_set_focus(struct tui_calls *c, struct tui_call *call);
+
 /* tui-actions.c: each returns 0, or -1 with the status line saying why;
  * check and arm may open a dialog of findings. */
 int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n);
 int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n,
 		   unsigned int flags);
 int tui_action_disarm(struct tui *tui);
+/* A call tree (function_graph -g): "ROOT [CALLEE...] [depth=N]". */
+int tui_action_arm_tree(struct tui *tui, const char *text);
 int tui_action_write(struct tui *tui, const char *path);
 /* The control descriptor, opened on first use; NULL (message set) if not. */
 struct ftg_control *tui_control(struct tui *tui);

@@ -20,7 +20,8 @@ keys A
 wait_screen 20 'armed 1 site with returns' "the arm message"
 expect_eq "arm_mode after A" "arm_mode graph" "$(grep '^arm_mode ' "$FTG_DEBUGFS/status")"
 
-keys 2 f dd Enter
+# t: the event list, where graph events read as function_graph lines
+keys 2 t f dd Enter
 # dd runs on while the TUI reads, so that its /proc entry names it (the
 # kernel records no comm for ftguard's events)
 (while :; do dd if=/dev/zero of=/dev/null bs=1 count=500 2>/dev/null; done) &
