@@ -17,7 +17,11 @@ run 0 ftguard check -l vfs_read
 run 0 ftguard list -f 'vfs_rea?'
 expect_eq "list -f after check" "vfs_read  ok" "$(cat "$OUT")"
 run 0 ftguard list -f 'fn_?'
-expect_eq "list -f: module functions" "fn_a [ftg_target]  ok
+expect_eq "list -f: module functions before a check" "fn_a [ftg_target]  unchecked
+fn_b [ftg_target]  unchecked" "$(cat "$OUT")"
+run 0 ftguard check -m ftg_target
+run 0 ftguard list -f 'fn_?'
+expect_eq "list -f: module functions after a check" "fn_a [ftg_target]  ok
 fn_b [ftg_target]  ok" "$(cat "$OUT")"
 run 1 ftguard list -f 'no_such_function_*'
 err_has "no function matches"
