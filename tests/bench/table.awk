@@ -181,12 +181,13 @@ END {
 				r[++nr] = (val["tree.ftguard_calls", i] / val["tree.ftguard_span_ns", i]) / \
 					  (val["tree.tracecmd_calls", i] / val["tree.tracecmd_span_ns", i])
 		row(10, "call tree: dd's calls/s vs trace-cmd", 2, "-",
-		    sprintf("%.0f vs %.0f calls/s; calls %d vs %d, events %d vs %d, lost %d vs %d (%d reads)",
+		    sprintf("%.0f vs %.0f calls/s; calls %d vs %d, events %d vs %d, overrun %d vs %d, ftguard lost %d (%d reads)",
 			    median("tree.ftguard_calls") / (median("tree.ftguard_span_ns") / 1e9),
 			    median("tree.tracecmd_calls") / (median("tree.tracecmd_span_ns") / 1e9),
 			    median("tree.ftguard_calls"), median("tree.tracecmd_calls"),
 			    median("tree.ftguard_events"), median("tree.tracecmd_events"),
-			    median("tree.ftguard_lost"), median("tree.tracecmd_lost"), median("tree.reads")))
+			    median("tree.ftguard_overrun"), median("tree.tracecmd_overrun"), median("tree.ftguard_lost"),
+			    median("tree.reads")))
 	}
 	if (has("treecold.ftguard_first_ns"))
 		info(10, "call tree: first record after load",

@@ -338,9 +338,9 @@ fi
 # execs the command; the figure is the first event of dd in the file less
 # that marker. Calls: dd's funcgraph_entry events in the file (trace-cmd
 # report -R, which files ftguard's graph events under the same names),
-# over the span from dd's first event to its last; lost: what each command
-# says it lost (ftguard: "N events lost"; trace-cmd: its buffer's overrun
-# and dropped events).
+# over the span from dd's first event to its last; lost: the buffer's
+# overrun and dropped events as each file keeps them (trace-cmd report
+# --stat), and ftguard's own "N events lost" (trace-cmd prints no count).
 TREE_REPS=${BENCH_TREE_REPS:-4}
 TREE_READS=${BENCH_TREE_READS:-2000}
 TREE_CLK=$FTG_TRACEFS/instances/ftgbench_clock
@@ -395,9 +395,10 @@ tree_run() {
 	if [ "$1" = ftguard ]; then
 		sample "$_fig" ftguard_lost "$(sed -n 's/.* \([0-9]*\) events lost.*/\1/p' tree-ftguard.out | tail -n 1 | grep . || echo 0)"
 		sample "$_fig" ftguard_armed "$(sed -n 's/^ftguard record: checked [0-9]* sites, armed \([0-9]*\) .*/\1/p' tree-ftguard.out)"
-	else
-		sample "$_fig" tracecmd_lost "$(awk '/^overrun:/ || /^dropped events:/ { n += $NF } END { print n + 0 }' tree-tracecmd.out)"
 	fi
+	# both files keep the buffer's stats at the end of the record
+	sample "$_fig" "$1_overrun" "$(trace-cmd report --stat -i tree.dat 2>/dev/null |
+		awk '/^overrun:/ || /^dropped events:/ { n += $NF; seen = 1 } END { print seen ? n : -1 }')"	# -1: no stats in the file
 }
 if want 10; then
 	load_ftguard
