@@ -191,8 +191,8 @@ END {
 	}
 	if (has("treecold.ftguard_first_ns"))
 		info(10, "call tree: first record after load",
-		     sprintf("start to 1st event %s vs trace-cmd's first %s (ftguard admits every vmlinux function once)",
-			     ms(median("treecold.ftguard_first_ns")), ms(median("treecold.tracecmd_first_ns"))))
+		     sprintf("start to 1st event %s, later %s (the first admits every vmlinux function)",
+			     ms(median("treecold.ftguard_first_ns")), ms(median("tree.ftguard_first_ns"))))
 
 	# 5: each ftguard run against the mean of the two cats around it
 	if (has("check.ftguard") && has("check.kernel_aff")) {

@@ -331,8 +331,8 @@ fi
 # `ftguard record -g vfs_read` (every traceable function selected, checked
 # and armed in one graph arm) against `trace-cmd record -p function_graph
 # -g vfs_read`, both -b 1024 around the same dd of TREE_READS 512-byte
-# reads of a file in the page cache; ABBA order from one repetition to the
-# next. Time to first event: the shell that starts the command first
+# reads of a file in memory; ABBA order (the pairs alternate which goes
+# first). Time to first event: the shell that starts the command first
 # writes a marker into an instance of its own (its ring buffer stamps it
 # with the same trace clock, "local", as every event in both files), then
 # execs the command; the figure is the first event of dd in the file less
@@ -341,7 +341,7 @@ fi
 # over the span from dd's first event to its last; lost: the buffer's
 # overrun and dropped events as each file keeps them (trace-cmd report
 # --stat), and ftguard's own "N events lost" (trace-cmd prints no count).
-TREE_REPS=${BENCH_TREE_REPS:-4}
+TREE_REPS=${BENCH_TREE_REPS:-2}	# pairs: 2 is one ABBA cycle, 4 min on 6.12
 TREE_READS=${BENCH_TREE_READS:-2000}
 TREE_CLK=$FTG_TRACEFS/instances/ftgbench_clock
 TREE_DD="dd if=/tmp/tree.in of=/dev/null bs=512 count=$TREE_READS"
@@ -407,9 +407,11 @@ if want 10; then
 	cat /tmp/tree.in >/dev/null
 	# The first ftguard record on a fresh module offers and admits every
 	# vmlinux function (figure 5's "first"): what a first use pays, once,
-	# sampled apart (treecold); trace-cmd's first run is its warm-up.
+	# sampled apart (treecold). trace-cmd's first record took what its
+	# later ones take (1753 against 1755 ms to the first event on 6.1, 2120
+	# against 2100 on 6.12, four pairs), so it gets no warm-up: each whole
+	# record costs a minute of host time on 6.12.
 	tree_run treecold ftguard
-	tree_run treecold tracecmd
 	for r in $(seq "$TREE_REPS"); do
 		if [ $((r % 2)) = 1 ]; then
 			tree_run tree ftguard
