@@ -341,7 +341,7 @@ fi
 # over the span from dd's first event to its last; lost: the buffer's
 # overrun and dropped events as each file keeps them (trace-cmd report
 # --stat), and ftguard's own "N events lost" (trace-cmd prints no count).
-TREE_REPS=${BENCH_TREE_REPS:-2}	# pairs: 2 is one ABBA cycle, 4 min on 6.12
+TREE_REPS=${BENCH_TREE_REPS:-2}	# pairs: 2 is one ABBA cycle, about 3 min of host time
 TREE_READS=${BENCH_TREE_READS:-2000}
 TREE_CLK=$FTG_TRACEFS/instances/ftgbench_clock
 TREE_DD="dd if=/tmp/tree.in of=/dev/null bs=512 count=$TREE_READS"
