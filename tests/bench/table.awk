@@ -168,6 +168,32 @@ END {
 		info(4, "part of it: ftguard start + stop",
 		     ms(median("startup.part_start_stop")) " (select from the module's sites; check; arm; disarm)")
 
+	# 10: call trees, -g vfs_read under dd: time from the command's start
+	# to dd's first event, then dd's calls per second of its traced span
+	if (has("tree.ftguard_first_ns") && has("tree.tracecmd_first_ns")) {
+		pair_ratios("tree.ftguard_first_ns", "tree.tracecmd_first_ns")
+		row(10, "call tree -g vfs_read: start to 1st event", 2, "-",
+		    ms(median("tree.ftguard_first_ns")) " vs " ms(median("tree.tracecmd_first_ns")) "; " \
+		    median("tree.ftguard_armed") " armed; whole " ms(median("tree.ftguard_ns")) " vs " ms(median("tree.tracecmd_ns")))
+		nr = 0
+		for (i = 1; i <= cnt["tree.ftguard_calls"] && i <= cnt["tree.tracecmd_calls"]; i++)
+			if (val["tree.tracecmd_calls", i] > 0 && val["tree.ftguard_span_ns", i] > 0 && val["tree.tracecmd_span_ns", i] > 0)
+				r[++nr] = (val["tree.ftguard_calls", i] / val["tree.ftguard_span_ns", i]) / \
+					  (val["tree.tracecmd_calls", i] / val["tree.tracecmd_span_ns", i])
+		row(10, "call tree: dd's calls/s vs trace-cmd", 2, "-",
+		    sprintf("%.0f vs %.0f calls/s; calls %d vs %d, events %d vs %d, overrun %d vs %d, ftguard lost %d (%d reads)",
+			    median("tree.ftguard_calls") / (median("tree.ftguard_span_ns") / 1e9),
+			    median("tree.tracecmd_calls") / (median("tree.tracecmd_span_ns") / 1e9),
+			    median("tree.ftguard_calls"), median("tree.tracecmd_calls"),
+			    median("tree.ftguard_events"), median("tree.tracecmd_events"),
+			    median("tree.ftguard_overrun"), median("tree.tracecmd_overrun"), median("tree.ftguard_lost"),
+			    median("tree.reads")))
+	}
+	if (has("treecold.ftguard_first_ns"))
+		info(10, "call tree: first record after load",
+		     sprintf("start to 1st event %s, later %s (the first admits every vmlinux function)",
+			     ms(median("treecold.ftguard_first_ns")), ms(median("tree.ftguard_first_ns"))))
+
 	# 5: each ftguard run against the mean of the two cats around it
 	if (has("check.ftguard") && has("check.kernel_aff")) {
 		for (pass = 1; pass <= 2; pass++) {

@@ -327,6 +327,108 @@ if want 9; then
 	unload_ftguard
 fi
 
+# ---- 10: call tree --------------------------------------------------------
+# `ftguard record -g vfs_read` (every traceable function selected, checked
+# and armed in one graph arm) against `trace-cmd record -p function_graph
+# -g vfs_read`, both -b 1024 around the same dd of TREE_READS 512-byte
+# reads of a file in memory; ABBA order (the pairs alternate which goes
+# first). Time to first event: the shell that starts the command first
+# writes a marker into an instance of its own (its ring buffer stamps it
+# with the same trace clock, "local", as every event in both files), then
+# execs the command; the figure is the first event of dd in the file less
+# that marker. Calls: dd's funcgraph_entry events in the file (trace-cmd
+# report -R, which files ftguard's graph events under the same names),
+# over the span from dd's first event to its last; lost: the buffer's
+# overrun and dropped events as each file keeps them (trace-cmd report
+# --stat), and ftguard's own "N events lost" (trace-cmd prints no count).
+TREE_REPS=${BENCH_TREE_REPS:-2}	# pairs: 2 is one ABBA cycle, about 3 min of host time
+TREE_READS=${BENCH_TREE_READS:-2000}
+TREE_CLK=$FTG_TRACEFS/instances/ftgbench_clock
+TREE_DD="dd if=/tmp/tree.in of=/dev/null bs=512 count=$TREE_READS"
+# tree_marker: the marker's stamp in ns (the trace file prints usecs)
+tree_marker() {
+	awk '/tracing_mark_write: tree-start/ {
+		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) {
+			sub(/:$/, "", $i); split($i, t, "."); printf "%.0f\n", t[1] * 1e9 + t[2] * 1e3; exit } }' "$TREE_CLK/trace"
+}
+# tree_scan FILE MARK: "first-event-less-mark span calls events" of dd
+tree_scan() {
+	trace-cmd report -R -t -i "$1" 2>/dev/null |
+		awk -v mark="$2" '$1 ~ /^dd-[0-9]+$/ {
+			for (i = 2; i < NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+			if (i == NF) next
+			sub(/:$/, "", $i); split($i, t, "."); ts = t[1] * 1e9 + t[2]
+			if (!n++) first = ts
+			last = ts
+			if ($(i + 1) == "funcgraph_entry:") calls++
+		}
+		END { if (n) printf "%.0f %.0f %d %d\n", first - mark, last - first, calls, n; else print "- 0 0 0" }'
+}
+# tree_run FIG SIDE: one timed record of SIDE (ftguard or tracecmd), its
+# samples under FIG
+tree_run() {
+	_fig=$1
+	shift
+	rm -f tree.dat
+	echo >"$TREE_CLK/trace"
+	if [ "$1" = ftguard ]; then
+		_cmd="ftguard record --no-progress -g vfs_read -b 1024 -o tree.dat -- $TREE_DD"
+	else
+		_cmd="trace-cmd record -p function_graph -g vfs_read -b 1024 -o tree.dat $TREE_DD"
+	fi
+	_t0=$(now_ns)
+	sh -c "echo tree-start >$TREE_CLK/trace_marker && exec $_cmd" >"tree-$1.out" 2>&1 ||
+		log "figure 10: $1 record failed: $(tail -n 3 "tree-$1.out")"
+	_t1=$(now_ns)
+	_mark=$(tree_marker)
+	[ -n "$_mark" ] || fail "figure 10: no marker in $TREE_CLK/trace"
+	set -- "$1" $(tree_scan tree.dat "$_mark")
+	[ "$2" != - ] || { cat "tree-$1.out"; fail "figure 10: no event of dd in $1's file"; }
+	# the first event comes after the marker and before the command ends
+	[ "$2" -gt 0 ] && [ "$2" -lt $((_t1 - _t0)) ] ||
+		fail "figure 10: $1's first event $2 ns after the marker, the command took $((_t1 - _t0)) ns"
+	sample "$_fig" "$1_first_ns" "$2"
+	sample "$_fig" "$1_ns" $((_t1 - _t0))
+	sample "$_fig" "$1_span_ns" "$3"
+	sample "$_fig" "$1_calls" "$4"
+	sample "$_fig" "$1_events" "$5"
+	if [ "$1" = ftguard ]; then
+		sample "$_fig" ftguard_lost "$(sed -n 's/.* \([0-9]*\) events lost.*/\1/p' tree-ftguard.out | tail -n 1 | grep . || echo 0)"
+		sample "$_fig" ftguard_armed "$(sed -n 's/^ftguard record: checked [0-9]* sites, armed \([0-9]*\) .*/\1/p' tree-ftguard.out)"
+	fi
+	# both files keep the buffer's stats at the end of the record
+	sample "$_fig" "$1_overrun" "$(trace-cmd report --stat -i tree.dat 2>/dev/null |
+		awk '/^overrun:/ || /^dropped events:/ { n += $NF; seen = 1 } END { print seen ? n : -1 }')"	# -1: no stats in the file
+}
+if want 10; then
+	load_ftguard
+	mkdir -p "$TREE_CLK" || fail "figure 10: instance for the marker"
+	dd if=/dev/urandom of=/tmp/tree.in bs=512 count="$TREE_READS" 2>/dev/null
+	cat /tmp/tree.in >/dev/null
+	# The first ftguard record on a fresh module offers and admits every
+	# vmlinux function (figure 5's "first"): what a first use pays, once,
+	# sampled apart (treecold). trace-cmd's first record took what its
+	# later ones take (1753 against 1755 ms to the first event on 6.1, 2120
+	# against 2100 on 6.12, four pairs), so it gets no warm-up: each whole
+	# record costs a minute of host time on 6.12.
+	tree_run treecold ftguard
+	for r in $(seq "$TREE_REPS"); do
+		if [ $((r % 2)) = 1 ]; then
+			tree_run tree ftguard
+			tree_run tree tracecmd
+		else
+			tree_run tree tracecmd
+			tree_run tree ftguard
+		fi
+	done
+	sample tree reads "$TREE_READS"
+	export_file tree-ftguard.out
+	export_file tree-tracecmd.out
+	rm -f tree.dat /tmp/tree.in
+	rmdir "$TREE_CLK"
+	unload_ftguard
+fi
+
 # ---- 6: arm cost ----------------------------------------------------------
 # Cold sites: functions of the generated ftg_cold.ko that nothing calls. N
 # of them armed by ftguard in one `arm force` (one ftrace_set_filter_ips
