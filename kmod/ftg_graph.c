@@ -131,18 +131,23 @@ static int ftg_graph_depth(const struct ftg_graph *g)
 	return depth;
 }
 
-/* Whether a call tree follows a call of @ip starting at @depth. */
-static bool ftg_graph_follows(const struct ftg_graph *g, unsigned long ip,
-			      int depth)
+static bool ftg_graph_is_root(const struct ftg_graph *g, unsigned long ip)
 {
 	unsigned int i;
 
-	if (depth)
-		return !g->max_depth || depth <= g->max_depth;
 	for (i = 0; i < g->nroots; i++)
 		if (g->roots[i] == ip)
 			return true;
 	return false;
+}
+
+/* Whether a call tree follows a call of @ip starting at @depth. */
+static bool ftg_graph_follows(const struct ftg_graph *g, unsigned long ip,
+			      int depth)
+{
+	if (depth)
+		return !g->max_depth || depth <= g->max_depth;
+	return ftg_graph_is_root(g, ip);
 }
 
 /* Entry: false when the call is not followed (its return is not hooked). */
@@ -291,16 +296,6 @@ static void ftg_tree_callee(unsigned long ip, unsigned long parent_ip,
 		ftg_emit_graph_entry(ip, root->call.depth + below);
 out:
 	ftrace_test_recursion_unlock(bit);
-}
-
-static bool ftg_graph_is_root(const struct ftg_graph *g, unsigned long ip)
-{
-	unsigned int i;
-
-	for (i = 0; i < g->nroots; i++)
-		if (g->roots[i] == ip)
-			return true;
-	return false;
 }
 
 /* A tree's callees: every armed site but the roots, on callee_ops. */
