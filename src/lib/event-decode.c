@@ -177,75 +177,139 @@ int trace_page_check(const void *page, size_t size, size_t page_size)
 	return 0;
 }
 
+int trace_cursor_init(struct trace_page_cursor *cur,
+		      const struct ftg_trace_formats *fmt)
+{
+	memset(cur, 0, sizeof(*cur));
+	cur->kbuf = kbuffer_alloc(fmt->long_size == 8 ? KBUFFER_LSIZE_8 :
+				  KBUFFER_LSIZE_4, KBUFFER_ENDIAN_LITTLE);
+	/* kbuffer wants a whole, writable page */
+	cur->page = calloc(1, fmt->page_size);
+	cur->page_size = fmt->page_size;
+	if (!cur->kbuf || !cur->page) {
+		trace_cursor_fini(cur);
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
+void trace_cursor_fini(struct trace_page_cursor *cur)
+{
+	if (cur->kbuf)
+		kbuffer_free(cur->kbuf);
+	free(cur->page);
+	memset(cur, 0, sizeof(*cur));
+}
+
+/*
+ * The cursor's event is kbuffer's current one, if it moved forward and
+ * lies in the page; otherwise the walk ends with FTG_E_BAD_PAGE set.
+ */
+static int cursor_take(struct trace_page_cursor *cur, void *event,
+		       unsigned long long ts)
+{
+	int offset, size;
+
+	cur->event = NULL;
+	if (!event)
+		return 0;
+	/* kbuffer can stop advancing on a corrupt event header and return
+	 * the same event for ever (fuzz-page-decode): a page whose walk
+	 * does not move forward is malformed */
+	offset = kbuffer_curr_offset(cur->kbuf);
+	if (offset <= cur->last_offset)
+		return ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+				"cpu %d: malformed event header at page offset %d",
+				cur->cpu, offset);
+	cur->last_offset = offset;
+	size = kbuffer_event_size(cur->kbuf);
+	if (size < 0 || (unsigned char *)event + size > cur->page + cur->page_size)
+		return ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+				"cpu %d: event at page offset %d runs past the page",
+				cur->cpu, offset);
+	cur->event = event;
+	cur->size = size;
+	cur->ts = ts;
+	return 0;
+}
+
+int trace_cursor_load(struct trace_page_cursor *cur, int cpu,
+		      const void *page, size_t size)
+{
+	unsigned long long ts = 0;
+	void *event;
+
+	cur->event = NULL;
+	cur->cpu = cpu;
+	cur->last_offset = -1;
+	if (trace_page_check(page, size, cur->page_size))
+		return ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+				"cpu %d: malformed ring-buffer page (%zu bytes)", cpu, size);
+	memset(cur->page, 0, cur->page_size);
+	memcpy(cur->page, page, size);
+	if (kbuffer_load_subbuffer(cur->kbuf, cur->page) < 0)
+		return ftgl_err(FTG_E_BAD_PAGE, EINVAL,
+				"cpu %d: malformed ring-buffer page header", cpu);
+	event = kbuffer_read_event(cur->kbuf, &ts);
+	return cursor_take(cur, event, ts);
+}
+
+int trace_cursor_next(struct trace_page_cursor *cur)
+{
+	unsigned long long ts = 0;
+	void *event;
+
+	if (!cur->event)
+		return 0;
+	event = kbuffer_next_event(cur->kbuf, &ts);
+	return cursor_take(cur, event, ts);
+}
+
+int trace_cursor_event(const struct trace_page_cursor *cur,
+		       struct ftg_trace_formats *fmt, struct ftg_event *ev)
+{
+	struct tep_record rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.ts = cur->ts;
+	rec.cpu = cur->cpu;
+	rec.data = cur->event;
+	rec.size = cur->size;
+	if (trace_event_from_record(fmt->tep, &fmt->syms, &rec, ev))
+		return -1;
+	ev->tgid = trace_tgids_get(&fmt->tgids, ev->pid);
+	return 0;
+}
+
 int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		    size_t size, ftg_event_cb cb, void *data)
 {
-	struct tep_record rec;
+	struct trace_page_cursor cur;
 	struct ftg_event ev;
-	struct kbuffer *kbuf;
-	unsigned long long ts;
-	unsigned char *copy;
-	int n = 0, offset, last_offset = -1;
-	void *event;
+	int n = 0;
 
 	ftg_error_clear();
-	if (trace_page_check(page, size, fmt->page_size))
-		return ftgl_err(FTG_E_BAD_PAGE, EINVAL,
-				"cpu %d: malformed ring-buffer page (%zu bytes)", cpu, size);
-	kbuf = kbuffer_alloc(fmt->long_size == 8 ? KBUFFER_LSIZE_8 :
-			     KBUFFER_LSIZE_4, KBUFFER_ENDIAN_LITTLE);
-	/* kbuffer wants a whole, writable page */
-	copy = calloc(1, fmt->page_size);
-	if (!kbuf || !copy) {
-		kbuffer_free(kbuf);
-		free(copy);
-		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	}
-	memcpy(copy, page, size);
-	if (kbuffer_load_subbuffer(kbuf, copy) < 0) {
-		n = ftgl_err(FTG_E_BAD_PAGE, EINVAL,
-			     "cpu %d: malformed ring-buffer page header", cpu);
+	if (trace_cursor_init(&cur, fmt))
+		return -1;
+	if (trace_cursor_load(&cur, cpu, page, size)) {
+		n = -1;
 		goto out;
 	}
-	for (event = kbuffer_read_event(kbuf, &ts); event;
-	     event = kbuffer_next_event(kbuf, &ts)) {
-		/* kbuffer can stop advancing on a corrupt event header and
-		 * return the same event for ever (fuzz-page-decode): a page
-		 * whose walk does not move forward is malformed */
-		offset = kbuffer_curr_offset(kbuf);
-		if (offset <= last_offset) {
-			n = ftgl_err(FTG_E_BAD_PAGE, EINVAL,
-				     "cpu %d: malformed event header at page offset %d",
-				     cpu, offset);
-			break;
-		}
-		last_offset = offset;
-		memset(&rec, 0, sizeof(rec));
-		rec.ts = ts;
-		rec.cpu = cpu;
-		rec.data = event;
-		rec.size = kbuffer_event_size(kbuf);
-		if (rec.size < 0 || (unsigned char *)event + rec.size >
-		    copy + fmt->page_size) {
-			n = ftgl_err(FTG_E_BAD_PAGE, EINVAL,
-				     "cpu %d: event at page offset %d runs past the page",
-				     cpu, offset);
-			break;
-		}
+	while (cur.event) {
 		if (!cb) {		/* counting only: skip the decoding */
 			n++;
-			continue;
+		} else if (!trace_cursor_event(&cur, fmt, &ev)) {
+			n++;
+			if (cb(&ev, data))
+				break;
 		}
-		if (trace_event_from_record(fmt->tep, &fmt->syms, &rec, &ev))
-			continue;
-		ev.tgid = trace_tgids_get(&fmt->tgids, ev.pid);
-		n++;
-		if (cb(&ev, data))
+		if (trace_cursor_next(&cur)) {
+			n = -1;
 			break;
+		}
 	}
 out:
-	kbuffer_free(kbuf);
-	free(copy);
+	trace_cursor_fini(&cur);
 	return n;
 }
 

@@ -10,6 +10,13 @@
  * ones at the end, and splicing makes no vfs_read call of its own. Without
  * a writer each pump also read()s the page the kernel is filling, once per
  * CPU, so a live view is never a page behind.
+ *
+ * Events go to a callback in time order across the CPUs: a task that
+ * migrates mid-call has its entry on one CPU and its return on another,
+ * and a call tree built from them needs the entry first. Each CPU's page
+ * is walked by a cursor and the earliest event of all of them goes next
+ * (as trace-cmd merges a file's CPUs); a CPU's cursor is refilled before
+ * anything later than its last event is given out.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -37,6 +44,9 @@ struct live_cpu {
 	int fd;
 	struct tracefs_cpu *tcpu;
 	uint64_t lost_at_open;
+	struct trace_page_cursor cur;	/* the page being merged */
+	int flushes;			/* partial reads left in this call */
+	bool dry;			/* nothing more in this call */
 };
 
 struct ftg_live {
@@ -55,8 +65,9 @@ struct ftg_live {
 	int hide_pid;			/* 0: hide nobody */
 	bool proc_comms;		/* live system: ask /proc for unknown tasks */
 	struct ftg_event named;		/* an event given its task's name */
-	ftg_event_cb user_cb;		/* behind hide_cb while one call runs */
-	void *user_data;
+	struct ftg_event merged;	/* the event merge_events() gives out */
+	size_t merge_bytes;		/* pages read by this merge call */
+	int merge_pages;		/* pages it walked to their end */
 };
 
 static int count_cpus(struct tracefs_instance *inst)
@@ -269,7 +280,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 	for (cpu = 0; cpu < live->ncpus; cpu++)
 		live->cpus[cpu].fd = -1;
 	for (cpu = 0; cpu < live->ncpus; cpu++)
-		if (open_cpu(live, cpu))
+		if (open_cpu(live, cpu) ||
+		    trace_cursor_init(&live->cpus[cpu].cur, live->fmt))
 			goto fail;
 	live->budget_bytes = (size_t)DEFAULT_BUDGET_PAGES * live->ncpus *
 			     live->fmt->page_size;
@@ -301,6 +313,7 @@ void ftg_live_free(struct ftg_live *live)
 			tracefs_cpu_free_fd(live->cpus[cpu].tcpu);
 		if (live->cpus[cpu].fd >= 0)
 			close(live->cpus[cpu].fd);
+		trace_cursor_fini(&live->cpus[cpu].cur);
 	}
 	free(live->cpus);
 	free(live->page);
@@ -437,45 +450,28 @@ static const struct ftg_event *name_task(struct ftg_live *live,
 	return &live->named;
 }
 
-static int hide_cb(const struct ftg_event *ev, void *data)
+/* One decoded event to the caller, unless its task is hidden. */
+static int deliver(struct ftg_live *live, const struct ftg_event *ev,
+		   ftg_event_cb cb, void *data)
 {
-	struct ftg_live *live = data;
-
 	if (live->hide_pid && ev->pid == live->hide_pid) {
 		live->counters.hidden++;
 		return 0;
 	}
 	live->counters.events++;
-	return live->user_cb ? live->user_cb(name_task(live, ev), live->user_data) : 0;
+	return cb ? cb(name_task(live, ev), data) : 0;
 }
 
-static int handle_page(struct ftg_live *live, int cpu, int size,
-		       struct ftg_trace_writer *writer, ftg_event_cb cb,
-		       void *data)
+/* A page read: counted, and handed whole to @writer. */
+static int take_page(struct ftg_live *live, int cpu, int size,
+		     struct ftg_trace_writer *writer)
 {
 	uint64_t commit;
-	int n;
 
-	if (size < TRACE_PAGE_HDR_SIZE)
-		return 0;
 	memcpy(&commit, live->page + 8, sizeof(commit));
 	live->counters.pages++;
 	live->counters.bytes += commit & TRACE_COMMIT_MASK;
-	if (writer && ftg_trace_writer_add_page(writer, cpu, live->page, size))
-		return -1;
-	if ((live->hide_pid || live->proc_comms) && cb) {
-		live->user_cb = cb;
-		live->user_data = data;
-		n = ftg_page_decode(live->fmt, cpu, live->page, size, hide_cb, live);
-	} else {
-		n = ftg_page_decode(live->fmt, cpu, live->page, size, cb, data);
-		if (n > 0)
-			live->counters.events += n;
-	}
-	/* a page that does not decode is skipped (a writer keeps it whole) */
-	if (n < 0)
-		ftg_error_clear();
-	return 0;
+	return writer ? ftg_trace_writer_add_page(writer, cpu, live->page, size) : 0;
 }
 
 /*
@@ -510,17 +506,18 @@ static uint64_t mono_ms(void)
 }
 
 /*
- * Round-robin, one page per CPU per round, so one busy CPU cannot starve
- * the rest; within the budget of bytes and time, so a reader that feeds
- * itself still returns. @rounds bounds the rounds too (0: no bound).
+ * Pages without a callback: round-robin, one page per CPU per round, so
+ * one busy CPU cannot starve the rest; within the budget of bytes and
+ * time, so a reader that feeds itself still returns. @rounds bounds the
+ * rounds too (0: no bound).
  */
-static int read_all(struct ftg_live *live, bool partial, int rounds,
-		    struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
+static int read_pages(struct ftg_live *live, bool partial, int rounds,
+		      struct ftg_trace_writer *writer)
 {
 	uint64_t deadline = mono_ms() + live->budget_ms;
 	size_t bytes = 0;
 	bool any;
-	int cpu, r, total = 0;
+	int cpu, n, r, total = 0;
 
 	live->more = false;
 	do {
@@ -529,11 +526,18 @@ static int read_all(struct ftg_live *live, bool partial, int rounds,
 			r = read_page(live, cpu, partial);
 			if (r < 0)
 				return -1;
-			if (!r)
+			if (r < TRACE_PAGE_HDR_SIZE)
 				continue;
 			any = true;
-			if (handle_page(live, cpu, r, writer, cb, data))
+			if (take_page(live, cpu, r, writer))
 				return -1;
+			n = ftg_page_decode(live->fmt, cpu, live->page, r, NULL, NULL);
+			/* a page that does not decode is skipped (a writer
+			 * keeps it whole) */
+			if (n > 0)
+				live->counters.events += n;
+			else
+				ftg_error_clear();
 			total++;
 			bytes += (size_t)r;
 		}
@@ -545,11 +549,105 @@ static int read_all(struct ftg_live *live, bool partial, int rounds,
 	return total;
 }
 
+/*
+ * The next page of @cpu into its cursor: a full one, else (while
+ * @cpu's flushes last) the one the kernel is filling. 1: loaded; 0: the
+ * CPU is dry for this call; -1: error. A page that does not decode is
+ * skipped (a writer keeps it whole).
+ */
+static int refill(struct ftg_live *live, int cpu, struct ftg_trace_writer *writer)
+{
+	struct live_cpu *c = &live->cpus[cpu];
+	int r;
+
+	for (;;) {
+		r = read_page(live, cpu, false);
+		if (!r && c->flushes) {
+			c->flushes--;
+			r = read_page(live, cpu, true);
+		}
+		if (r < 0)
+			return -1;
+		if (r < TRACE_PAGE_HDR_SIZE) {
+			c->dry = true;
+			return 0;
+		}
+		if (take_page(live, cpu, r, writer))
+			return -1;
+		live->merge_bytes += (size_t)r;
+		if (!trace_cursor_load(&c->cur, cpu, live->page, r) && c->cur.event)
+			return 1;
+		ftg_error_clear();
+		/* an empty or malformed page is done at once */
+		live->merge_pages++;
+	}
+}
+
+/*
+ * Events of all CPUs in time order to @cb. A CPU's page that is walked to
+ * its end is refilled before the next event goes out; when the budget is
+ * spent the walk stops there, and the pages still being walked wait in
+ * their cursors for the next call. @flushes: partial reads per CPU (-1:
+ * until none is left). Return: pages walked to their end.
+ */
+static int merge_events(struct ftg_live *live, int flushes,
+			struct ftg_trace_writer *writer, ftg_event_cb cb,
+			void *data)
+{
+	uint64_t deadline = mono_ms() + live->budget_ms;
+	struct ftg_event *ev = &live->merged;
+	struct live_cpu *next;
+	int cpu, r;
+
+	live->more = false;
+	live->merge_bytes = 0;
+	live->merge_pages = 0;
+	for (cpu = 0; cpu < live->ncpus; cpu++) {
+		live->cpus[cpu].dry = false;
+		live->cpus[cpu].flushes = flushes;
+	}
+	for (;;) {
+		next = NULL;
+		for (cpu = 0; cpu < live->ncpus; cpu++) {
+			struct live_cpu *c = &live->cpus[cpu];
+
+			if (!c->cur.event && !c->dry) {
+				/* a call walks one page to its end at least */
+				if (live->merge_pages &&
+				    (live->merge_bytes >= live->budget_bytes ||
+				     mono_ms() >= deadline)) {
+					live->more = true;
+					return live->merge_pages;
+				}
+				r = refill(live, cpu, writer);
+				if (r < 0)
+					return -1;
+				if (!r)
+					continue;
+			}
+			if (c->cur.event && (!next || c->cur.ts < next->cur.ts))
+				next = c;
+		}
+		if (!next)
+			return live->merge_pages;
+		r = trace_cursor_event(&next->cur, live->fmt, ev) ? 0 :
+		    deliver(live, ev, cb, data);
+		if (trace_cursor_next(&next->cur))
+			ftg_error_clear();	/* the rest of a malformed page */
+		if (!next->cur.event)
+			live->merge_pages++;
+		if (r) {	/* the caller asked to stop */
+			live->more = true;
+			return live->merge_pages;
+		}
+	}
+}
+
 int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 		  struct ftg_trace_writer *writer, ftg_event_cb cb, void *data)
 {
 	struct pollfd *fds;
-	int cpu, r, full, partial;
+	int cpu, r;
 
 	ftg_error_clear();
 	if (timeout_ms && !live->more) {
@@ -569,17 +667,13 @@ int ftg_live_pump(struct ftg_live *live, int timeout_ms,
 					strerror(errno));
 	}
 	refresh_cmdlines(live, false);
-	full = read_all(live, false, 0, writer, cb, data);
-	if (full < 0 || writer || live->more)
-		return full;
-	/* The page being filled, once per CPU: a live view is never a page
-	 * behind, and a reader whose reads are traced makes one event per
-	 * CPU and call, not one per event it reads. */
-	partial = read_all(live, true, 1, writer, cb, data);
-	if (partial < 0)
-		return -1;
-	live->more = false;
-	return full + partial;
+	if (cb)
+		/* the page being filled, once per CPU, unless recording: a
+		 * live view is never a page behind, and a reader whose reads
+		 * are traced makes one event per CPU and call, not one per
+		 * event it reads */
+		return merge_events(live, writer ? 0 : 1, writer, cb, data);
+	return read_pages(live, false, 0, writer);
 }
 
 int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
@@ -589,12 +683,14 @@ int ftg_live_drain(struct ftg_live *live, struct ftg_trace_writer *writer,
 
 	ftg_error_clear();
 	refresh_cmdlines(live, true);
-	full = read_all(live, false, 0, writer, cb, data);
+	if (cb)
+		return merge_events(live, -1, writer, cb, data);
+	full = read_pages(live, false, 0, writer);
 	if (full < 0)
 		return -1;
 	if (live->more)
 		return full;
-	partial = read_all(live, true, 0, writer, cb, data);
+	partial = read_pages(live, true, 0, writer);
 	return partial < 0 ? -1 : full + partial;
 }
 

@@ -156,6 +156,32 @@ __hidden int trace_event_from_record(struct tep_handle *tep,
 __hidden int trace_page_check(const void *page, size_t size,
 			      size_t page_size);
 
+/*
+ * A walk over one ring-buffer page, an event at a time, so that the pages
+ * of several CPUs can be merged by timestamp. @event is NULL once the walk
+ * ended (the page's end, or a malformed event with FTG_E_BAD_PAGE set).
+ */
+struct trace_page_cursor {
+	struct kbuffer *kbuf;
+	unsigned char *page;	/* a copy: kbuffer wants it whole, writable */
+	size_t page_size;
+	void *event;		/* the current event's payload */
+	int size;		/* its size */
+	unsigned long long ts;	/* its timestamp */
+	int cpu;
+	int last_offset;
+};
+__hidden int trace_cursor_init(struct trace_page_cursor *cur,
+			       const struct ftg_trace_formats *fmt);
+__hidden void trace_cursor_fini(struct trace_page_cursor *cur);
+__hidden int trace_cursor_load(struct trace_page_cursor *cur, int cpu,
+			       const void *page, size_t size);
+__hidden int trace_cursor_next(struct trace_page_cursor *cur);
+/* The current event decoded; -1 for a record that does not decode. */
+__hidden int trace_cursor_event(const struct trace_page_cursor *cur,
+				struct ftg_trace_formats *fmt,
+				struct ftg_event *ev);
+
 /* trace-encode.c: decoded events back into ring-buffer pages. */
 struct trace_page_builder {
 	unsigned char *page;

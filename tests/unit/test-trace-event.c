@@ -203,6 +203,45 @@ static void test_live_stream_into_small_ring(void **state)
  * says more is left, until the buffer is empty; nothing is lost or read
  * twice on the way.
  */
+/*
+ * A callback gets the events of all CPUs in time order, whatever the
+ * budget: a task that migrates mid-call has its entry on one CPU and its
+ * return on the other, and a call tree needs the entry first.
+ */
+static void test_live_merges_cpus(void **state)
+{
+	static const size_t budgets[] = { 0, 1 << 20 };
+	char *dir = fake_tracefs();
+	const struct ftg_event *prev, *ev;
+	struct ftg_event_ring *ring;
+	struct ftg_live *live;
+	size_t b, i, crossings;
+
+	for (b = 0; b < sizeof(budgets) / sizeof(budgets[0]); b++) {
+		ring = ftg_event_ring_alloc(100000);
+		live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc",
+				     FTG_LIVE_NO_KALLSYMS);
+		assert_non_null(live);
+		ftg_live_set_budget(live, budgets[b], budgets[b] ? 1000 : 0);
+		while (ftg_live_pump(live, 0, NULL, ftg_event_ring_cb, ring) > 0 ||
+		       ftg_live_more(live))
+			;
+		assert_true(ftg_event_ring_count(ring) > 2);
+		crossings = 0;
+		for (i = 1; i < ftg_event_ring_count(ring); i++) {
+			prev = ftg_event_ring_get(ring, i - 1);
+			ev = ftg_event_ring_get(ring, i);
+			assert_true(prev->ts_ns <= ev->ts_ns);
+			crossings += prev->cpu != ev->cpu;
+		}
+		/* both CPUs' events interleave in the fixture */
+		assert_true(crossings > 2);
+		ftg_live_free(live);
+		ftg_event_ring_free(ring);
+	}
+	tt_rmdir(dir);
+}
+
 static void test_live_budget(void **state)
 {
 	char *dir = fake_tracefs();
@@ -547,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_live_record_path),
 		cmocka_unit_test(test_live_with_kallsyms),
 		cmocka_unit_test(test_live_stream_into_small_ring),
+		cmocka_unit_test(test_live_merges_cpus),
 		cmocka_unit_test(test_live_budget),
 		cmocka_unit_test(test_live_hide_pid),
 		cmocka_unit_test(test_live_learns_new_comms),
