@@ -330,6 +330,8 @@ int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
 int ftg_graph_disarm(void);
 int ftg_graph_disarm_site(struct ftg_patch_site *s);
 unsigned long ftg_graph_missed(void);
+struct seq_file;
+void ftg_graph_show(struct seq_file *m);
 
 /* ftg_trace.c: the hot events, written as doc/performance.md tells */
 enum ftg_hot_count {

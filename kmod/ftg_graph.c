@@ -40,6 +40,7 @@
 #include <linux/kprobes.h>
 #include <linux/llist.h>
 #include <linux/rethook.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
 
@@ -571,6 +572,30 @@ int ftg_graph_disarm_site(struct ftg_patch_site *s)
 	if (!ftg_live_graph)
 		return 0;
 	return ftg_graph_remove(ftg_live_graph, s);
+}
+
+/**
+ * ftg_graph_show - the armed call tree, as status lines
+ * @m: the status file
+ *
+ * graph_roots lists the roots' addresses as graph-roots takes them ("-"
+ * when no tree is armed); graph_max_depth is the levels followed below a
+ * root (0: all).
+ *
+ * Context: ftg.lock held.
+ */
+void ftg_graph_show(struct seq_file *m)
+{
+	const struct ftg_graph *g = ftg_live_graph;
+	unsigned int i;
+
+	lockdep_assert_held(&ftg.lock);
+	seq_puts(m, "graph_roots");
+	if (!g || !g->nroots)
+		seq_puts(m, " -");
+	for (i = 0; g && i < g->nroots; i++)
+		seq_printf(m, " 0x%lx", g->roots[i]);
+	seq_printf(m, "\ngraph_max_depth %u\n", g ? g->max_depth : 0);
 }
 
 /* Calls whose return could not be hooked (no free instance) this arm. */

@@ -94,6 +94,7 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 		   ftg_hot_events(FTG_HOT_COUNT_SLOW),
 		   ftg_hot_events(FTG_HOT_COUNT_SHARED));
 	seq_printf(m, "arm_stack %d\n", ftg.armset && ftg.stack);
+	ftg_graph_show(m);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

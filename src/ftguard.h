@@ -753,6 +753,75 @@ int ftg_status_read(const char *debugfs_dir, struct ftg_status *st);
  */
 int ftg_status_parse(const char *text, size_t len, struct ftg_status *st);
 
+/*
+ * Keyed views: what grows with the module and the kernel, as ordered
+ * "name value" pairs that a newer source may extend without changing
+ * this header.
+ */
+struct ftg_keys;
+/**
+ * ftg_status_keys_read - every key of ftguard/status, in the module's order
+ * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ *
+ * Each value is the rest of its line, escapes undone; keys this library
+ * has no field for in struct ftg_status are there too (arm_mode,
+ * graph_roots, ...: doc/interface.md lists them).
+ *
+ * Return: the keys, to free with ftg_keys_free(), or NULL with errno set
+ * and the error as for ftg_status_read().
+ */
+struct ftg_keys *ftg_status_keys_read(const char *debugfs_dir);
+/**
+ * ftg_instance_settings_read - the settings of ftguard's trace instance
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ *
+ * Keys: tracing_on, buffer_size_kb (per CPU, now: before its first use
+ * the kernel keeps it small), buffer_total_size_kb, current_tracer,
+ * trace_clock (the one in use), then "event:SYSTEM:EVENT" for each
+ * enabled event (ftguard's own included), its value the event's filter
+ * ("" for none).
+ *
+ * Return: the keys, to free with ftg_keys_free(), or NULL with errno set
+ * (FTG_E_NO_MODULE when the instance is absent).
+ */
+struct ftg_keys *ftg_instance_settings_read(const char *tracefs_dir);
+/**
+ * ftg_keys_count - how many keys
+ * @keys: the keys (NULL: none)
+ *
+ * Return: their number.
+ */
+size_t ftg_keys_count(const struct ftg_keys *keys);
+/**
+ * ftg_keys_name - the name of key @i
+ * @keys: the keys
+ * @i: its index, from 0
+ *
+ * Return: the name, or NULL past the end.
+ */
+const char *ftg_keys_name(const struct ftg_keys *keys, size_t i);
+/**
+ * ftg_keys_value - the value of key @i
+ * @keys: the keys
+ * @i: its index, from 0
+ *
+ * Return: the value, or NULL past the end.
+ */
+const char *ftg_keys_value(const struct ftg_keys *keys, size_t i);
+/**
+ * ftg_keys_get - the value of the first key named @name
+ * @keys: the keys
+ * @name: a key name
+ *
+ * Return: the value, or NULL when there is no such key.
+ */
+const char *ftg_keys_get(const struct ftg_keys *keys, const char *name);
+/**
+ * ftg_keys_free - free keys
+ * @keys: from ftg_status_keys_read() or ftg_instance_settings_read(), or NULL
+ */
+void ftg_keys_free(struct ftg_keys *keys);
+
 /* ftguard/sites */
 enum ftg_site_state {
 	FTG_SITE_OK, FTG_SITE_ARMED, FTG_SITE_UNCHECKED, FTG_SITE_STALE,

@@ -27,10 +27,12 @@ extern const struct ftg_cmd_entry ftg_cmd_complete_entry;
 extern const struct ftg_cmd_entry ftg_cmd_man_entry;
 extern const struct ftg_cmd_entry ftg_cmd_list_entry;
 extern const struct ftg_cmd_entry ftg_cmd_stat_entry;
+extern const struct ftg_cmd_entry ftg_cmd_show_entry;
 
 /* In the order `ftguard help` lists them. */
 const struct ftg_cmd_entry *const ftg_cmd_table[] = {
 	&ftg_cmd_status_entry,
+	&ftg_cmd_show_entry,
 	&ftg_cmd_list_entry,
 	&ftg_cmd_check_entry,
 	&ftg_cmd_sites_entry,

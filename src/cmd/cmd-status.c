@@ -77,9 +77,10 @@ static const char *text_or_dash(const char *s)
 	return s && *s ? s : "-";
 }
 
-static void status_json(const struct ftg_status *st)
+static void status_json(const struct ftg_status *st, const struct ftg_keys *keys)
 {
 	struct ftg_json *j = ftg_json_new(stdout);
+	size_t i;
 
 	ftg_json_object_begin(j, NULL);
 	ftg_json_bool(j, "loaded", st->loaded);
@@ -112,6 +113,11 @@ static void status_json(const struct ftg_status *st)
 	ftg_json_hex(j, "modules_end", st->modules_end);
 	ftg_json_hex(j, "vmalloc_start", st->vmalloc_start);
 	ftg_json_hex(j, "vmalloc_end", st->vmalloc_end);
+	/* every key as the module wrote it, those above and newer ones */
+	ftg_json_object_begin(j, "keys");
+	for (i = 0; i < ftg_keys_count(keys); i++)
+		ftg_json_string(j, ftg_keys_name(keys, i), ftg_keys_value(keys, i));
+	ftg_json_object_end(j);
 	ftg_json_object_end(j);
 	ftg_json_free(j);
 }
@@ -173,6 +179,7 @@ static void status_text(const struct ftg_status *st)
 static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	bool json = ftg_args_has(args, FTG_OPT_JSON);
+	struct ftg_keys *keys;
 	struct ftg_status st;
 	struct ftg_root *root;
 
@@ -201,10 +208,17 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		}
 		return FTG_CMD_REFUSED;
 	}
-	if (json)
-		status_json(&st);
-	else
+	keys = ftg_status_keys_read(ftg_root_debugfs(root));
+	if (!keys)
+		return ftg_cmd_lib_error(ctx, "reading ftguard/status");
+	if (json) {
+		status_json(&st, keys);
+	} else {
 		status_text(&st);
+		if (ctx->verbosity > 0)
+			ftg_cmd_print_keys("every key of ftguard.ko's status", keys);
+	}
+	ftg_keys_free(keys);
 	/* On the live system a kill is the answer that matters most: scripts
 	 * see it too. A snapshot's kill is history, shown above. */
 	if (!st.killed || ctx->root)
@@ -234,7 +248,9 @@ const struct ftg_cmd_entry ftg_cmd_status_entry = {
 		"owns the arm (a process, or 'persistent' after 'ftguard start'),\n"
 		"whether the module killed tracing and why, how many sites it knows,\n"
 		"and the result of the last check. With --root the status saved in\n"
-		"a snapshot is shown.",
+		"a snapshot is shown. With -v (before the command) every key of the\n"
+		"table follows as the module wrote it; --json has them all under\n"
+		"\"keys\".",
 	.exit_status =
 		"0 the status was shown; 1 ftguard.ko is not loaded; 2 an error;\n"
 		"3 ftguard.ko killed tracing (a site failed its verification;\n"

@@ -645,3 +645,15 @@ bool ftg_glob_valid(const char *glob, const char **why)
 	}
 	return true;
 }
+
+void ftg_cmd_print_keys(const char *title, const struct ftg_keys *keys)
+{
+	size_t i;
+
+	printf("\n%s:\n", title);
+	for (i = 0; i < ftg_keys_count(keys); i++) {
+		printf("  %-22s ", ftg_keys_name(keys, i));
+		ftg_print_safe(stdout, ftg_keys_value(keys, i));
+		putchar('\n');
+	}
+}

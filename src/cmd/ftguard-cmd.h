@@ -272,6 +272,8 @@ int ftg_cmd_live_args(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 /* cmd-util.c: output of kernel-supplied text, escaped by ftg_escape():
  * free text keeps its spaces, a name becomes one word. */
 void ftg_print_safe(FILE *f, const char *s);
+/* -v's listing of a keyed view: a blank line, "@title:", "  name value". */
+void ftg_cmd_print_keys(const char *title, const struct ftg_keys *keys);
 /* A stack event's "=> caller" lines (none for other events); 0 or -1. */
 int ftg_cmd_print_stack(FILE *f, const struct ftg_event *ev);
 void ftg_print_name(FILE *f, const char *s);

@@ -13,6 +13,7 @@ ftguard_SOURCES = \
 	src/cmd/cmd-status.c \
 	src/cmd/cmd-list.c \
 	src/cmd/cmd-stat.c \
+	src/cmd/cmd-show.c \
 	src/cmd/cmd-check.c \
 	src/cmd/cmd-sites.c \
 	src/cmd/cmd-map.c \
@@ -35,7 +36,7 @@ ftguard_LDADD = libftguard.la $(TRACEFS_LIBS) $(READLINE_LIBS)
 # Man pages are generated from the registry by 'ftguard __man' and kept in
 # doc/ (so a tarball needs no built binary); tests/cmd/run fails when they
 # drift from the registry. 'make update-man' regenerates them.
-FTG_CMD_NAMES = status list check sites map snapshot start stop reset record extract report \
+FTG_CMD_NAMES = status show list check sites map snapshot start stop reset record extract report \
 	export stream stat shell tui help
 dist_man_MANS += doc/ftguard.1 $(FTG_CMD_NAMES:%=doc/ftguard-%.1)
 

@@ -54,6 +54,79 @@ static void test_status_i386(void **state)
 	assert_true(st.modules_end == 0xfebfe000ULL);
 }
 
+/* Every key of status in the module's order, those struct ftg_status has
+ * no field for too, escapes undone. */
+static void test_status_keys(void **state)
+{
+	char *dir = tt_tmpdir(), *cmd;
+	struct ftg_keys *k;
+
+	k = ftg_status_keys_read(FIXTURE("amd64", "debug"));
+	assert_non_null(k);
+	assert_int_equal(ftg_keys_count(k), 20);
+	assert_string_equal(ftg_keys_name(k, 0), "loaded");
+	assert_string_equal(ftg_keys_value(k, 0), "1");
+	assert_string_equal(ftg_keys_get(k, "last_error"), "2 sites failed the check");
+	assert_string_equal(ftg_keys_get(k, "last_check"), "123456 fail 9 2");
+	assert_null(ftg_keys_get(k, "arm_mode"));
+	assert_null(ftg_keys_name(k, 20));
+	assert_null(ftg_keys_value(k, 20));
+	ftg_keys_free(k);
+
+	/* a key of a newer module; an escape that is not one stays raw */
+	assert_true(asprintf(&cmd, "mkdir -p '%s/ftguard' && printf '%%s\\n' "
+			     "'ftguard-status 1' 'loaded 1' 'graph_roots 0xffffffff81000000 0x10' "
+			     "'kill_reason bad\\9' > '%s/ftguard/status'", dir, dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	k = ftg_status_keys_read(dir);
+	assert_non_null(k);
+	assert_int_equal(ftg_keys_count(k), 3);
+	assert_string_equal(ftg_keys_get(k, "graph_roots"), "0xffffffff81000000 0x10");
+	assert_string_equal(ftg_keys_get(k, "kill_reason"), "bad\\9");
+	ftg_keys_free(k);
+	tt_rmdir(dir);
+
+	/* no module: the same diagnosis as ftg_status_read() */
+	dir = tt_tmpdir();
+	assert_null(ftg_status_keys_read(dir));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
+	tt_rmdir(dir);
+}
+
+/* The instance's settings, each enabled event with its filter. */
+static void test_instance_settings(void **state)
+{
+	char *dir = tt_tmpdir(), *cmd;
+	struct ftg_keys *k;
+
+	assert_null(ftg_instance_settings_read(dir));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
+	assert_true(asprintf(&cmd, "i='%s/instances/ftguard' && "
+			     "mkdir -p \"$i/events/sched/sched_switch\" \"$i/events/irq/irq_handler_entry\" && "
+			     "echo 1 > \"$i/tracing_on\" && echo '7 (expanded: 1408)' > \"$i/buffer_size_kb\" && "
+			     "echo 2816 > \"$i/buffer_total_size_kb\" && echo nop > \"$i/current_tracer\" && "
+			     "echo '[local] global counter' > \"$i/trace_clock\" && "
+			     "printf 'sched:sched_switch\\nirq:irq_handler_entry\\n' > \"$i/set_event\" && "
+			     "echo 'prev_pid == 0' > \"$i/events/sched/sched_switch/filter\" && "
+			     "echo none > \"$i/events/irq/irq_handler_entry/filter\"",
+			     dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	k = ftg_instance_settings_read(dir);
+	assert_non_null(k);
+	assert_string_equal(ftg_keys_get(k, "tracing_on"), "1");
+	assert_string_equal(ftg_keys_get(k, "buffer_size_kb"), "7");
+	assert_string_equal(ftg_keys_get(k, "buffer_total_size_kb"), "2816");
+	assert_string_equal(ftg_keys_get(k, "current_tracer"), "nop");
+	assert_string_equal(ftg_keys_get(k, "trace_clock"), "local");
+	assert_string_equal(ftg_keys_get(k, "event:sched:sched_switch"), "prev_pid == 0");
+	assert_string_equal(ftg_keys_get(k, "event:irq:irq_handler_entry"), "");
+	assert_int_equal(ftg_keys_count(k), 7);
+	ftg_keys_free(k);
+	tt_rmdir(dir);
+}
+
 static void test_status_parse(void **state)
 {
 	static const char text[] =
@@ -434,6 +507,8 @@ int main(void)
 		cmocka_unit_test(test_status_amd64),
 		cmocka_unit_test(test_status_i386),
 		cmocka_unit_test(test_status_parse),
+		cmocka_unit_test(test_status_keys),
+		cmocka_unit_test(test_instance_settings),
 		cmocka_unit_test(test_sites),
 		cmocka_unit_test(test_sites_v2),
 		cmocka_unit_test(test_kmodules),
