@@ -42,8 +42,13 @@
 #define FTG_FAULT_INJECTION_BUILD	0
 #endif
 
-enum ftg_mod_state { FTG_MOD_COMING, FTG_MOD_LIVE, FTG_MOD_GOING, FTG_MOD_GONE };
-enum ftg_init_state { FTG_INIT_NONE, FTG_INIT_LIVE, FTG_INIT_DROPPED };
+#define FTG_MOD_STATE_ID(id, word)	FTG_MOD_##id,
+enum ftg_mod_state { FTGUARD_MODULE_STATES(FTG_MOD_STATE_ID) };
+#undef FTG_MOD_STATE_ID
+#define FTG_INIT_STATE_ID(id, word)	FTG_INIT_##id,
+enum ftg_init_state { FTGUARD_INIT_STATES(FTG_INIT_STATE_ID) };
+#undef FTG_INIT_STATE_ID
+const char *ftg_mod_state_name(enum ftg_mod_state st);
 
 /* A module ftguard has seen; kept as a tombstone once gone. */
 struct ftg_module {

@@ -545,12 +545,11 @@ static const struct ftg_cmd ftg_cmds[] = {
 
 static const char *ftg_errno_name(int err)
 {
+#define FTG_ERRNO_NAME(name)	{ name, #name },
 	static const struct { int err; const char *name; } names[] = {
-		{ EINVAL, "EINVAL" }, { E2BIG, "E2BIG" }, { ENOENT, "ENOENT" },
-		{ EPERM, "EPERM" }, { EBUSY, "EBUSY" }, { ESTALE, "ESTALE" },
-		{ EOPNOTSUPP, "EOPNOTSUPP" }, { ENOMEM, "ENOMEM" },
-		{ ENODEV, "ENODEV" }, { EEXIST, "EEXIST" },
+		FTGUARD_ERRNOS(FTG_ERRNO_NAME)
 	};
+#undef FTG_ERRNO_NAME
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(names); i++)

@@ -321,16 +321,20 @@ static void ftg_module_layout(const struct module *mod, struct ftg_module *fm)
 #endif
 }
 
-static const char *const ftg_mod_state_names[] = {
-	[FTG_MOD_COMING] = "coming",
-	[FTG_MOD_LIVE] = "live",
-	[FTG_MOD_GOING] = "going",
-	[FTG_MOD_GONE] = "gone",
-};
+const char *ftg_mod_state_name(enum ftg_mod_state st)
+{
+#define FTG_MOD_STATE_WORD(id, word)	[FTG_MOD_##id] = word,
+	static const char *const names[] = {
+		FTGUARD_MODULE_STATES(FTG_MOD_STATE_WORD)
+	};
+#undef FTG_MOD_STATE_WORD
+
+	return names[st];
+}
 
 static void ftg_module_event(struct ftg_module *fm)
 {
-	trace_module(fm->name, ftg_mod_state_names[fm->state], fm->nsites);
+	trace_module(fm->name, ftg_mod_state_name(fm->state), fm->nsites);
 }
 
 static struct ftg_module *ftg_module_find(const struct module *mod)

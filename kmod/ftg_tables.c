@@ -217,14 +217,11 @@ static const struct file_operations ftg_sites_fops = {
 
 static int ftg_modules_show(struct seq_file *m, void *unused)
 {
-	static const char *const states[] = {
-		[FTG_MOD_COMING] = "coming", [FTG_MOD_LIVE] = "live",
-		[FTG_MOD_GOING] = "going", [FTG_MOD_GONE] = "gone",
-	};
+#define FTG_INIT_STATE_WORD(id, word)	[FTG_INIT_##id] = word,
 	static const char *const inits[] = {
-		[FTG_INIT_NONE] = "none", [FTG_INIT_LIVE] = "live",
-		[FTG_INIT_DROPPED] = "dropped",
+		FTGUARD_INIT_STATES(FTG_INIT_STATE_WORD)
 	};
+#undef FTG_INIT_STATE_WORD
 	struct ftg_module *fm;
 
 	mutex_lock(&ftg.lock);
@@ -232,7 +229,7 @@ static int ftg_modules_show(struct seq_file *m, void *unused)
 	list_for_each_entry(fm, &ftg.modules, node) {
 		ftg_seq_name(m, fm->name);
 		seq_printf(m, " %s 0x%lx %lu 0x%lx %lu %s %llu %u\n",
-			   states[fm->state], fm->core_base,
+			   ftg_mod_state_name(fm->state), fm->core_base,
 			   fm->core_text_size, fm->init_base,
 			   fm->init_text_size, inits[fm->init],
 			   fm->dropped_ms, fm->nsites);

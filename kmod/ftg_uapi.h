@@ -14,7 +14,8 @@
 #define FTGUARD_FORMAT_VERSION		1
 #define FTGUARD_SITES_FORMAT_VERSION	2	/* offset and bytes added */
 
-/* The control file: one command line, one write, one error reason */
+/* The control file: one command line (bytes before its newline), one
+ * write, one error reason */
 #define FTGUARD_LINE_MAX		256
 #define FTGUARD_WRITE_MAX		(64 * 1024)
 #define FTGUARD_REASON_MAX		256
@@ -34,5 +35,29 @@
 	X(FOREIGN,	"foreign")		\
 	X(MISMATCH,	"mismatch")		\
 	X(PLANTED,	"planted")
+
+/*
+ * Module states in the modules table and module events, X(ID, "word"),
+ * and the states of a module's init text: FTG_MOD_<ID> and FTG_INIT_<ID>
+ * in the module, FTG_KMODULE_<ID> and FTG_INIT_<ID> in libftguard.
+ */
+#define FTGUARD_MODULE_STATES(X)		\
+	X(COMING,	"coming")		\
+	X(LIVE,		"live")			\
+	X(GOING,	"going")		\
+	X(GONE,		"gone")
+#define FTGUARD_INIT_STATES(X)			\
+	X(NONE,		"none")			\
+	X(LIVE,		"live")			\
+	X(DROPPED,	"dropped")
+
+/*
+ * The errno names a control response carries ("-NAME reason"), X(NAME):
+ * the module sends any other error as EIO, and the library maps exactly
+ * these back.
+ */
+#define FTGUARD_ERRNOS(X)						\
+	X(EINVAL) X(E2BIG) X(ENOENT) X(EPERM) X(EBUSY) X(ESTALE)	\
+	X(EOPNOTSUPP) X(ENOMEM) X(ENODEV) X(EEXIST) X(EIO)
 
 #endif /* FTG_UAPI_H */

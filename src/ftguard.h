@@ -1115,7 +1115,7 @@ void ftg_control_close(struct ftg_control *ctl);
 /**
  * ftg_control_send - send one command and read the response
  * @ctl: the control
- * @cmd: one command line, without the newline (at most 255 bytes)
+ * @cmd: one command line, without the newline (at most 256 bytes)
  *
  * Return: 0 when the module answered "ok..." or with a check report;
  * -1 otherwise: for "error <errno-name> <reason>" errno is that errno

@@ -34,11 +34,9 @@ static const struct {
 	const char *name;
 	int err;
 } errno_names[] = {
-	{ "EINVAL", EINVAL }, { "E2BIG", E2BIG }, { "ENOENT", ENOENT },
-	{ "EPERM", EPERM }, { "EBUSY", EBUSY }, { "ESTALE", ESTALE },
-	{ "EOPNOTSUPP", EOPNOTSUPP }, { "ENOMEM", ENOMEM },
-	{ "ENODEV", ENODEV }, { "EEXIST", EEXIST }, { "EIO", EIO },
-	{ "EACCES", EACCES }, { "EAGAIN", EAGAIN },
+#define ERRNO_NAME(name)	{ #name, name },
+	FTGUARD_ERRNOS(ERRNO_NAME)
+#undef ERRNO_NAME
 };
 
 static int errno_from_name(const char *name, size_t len)
@@ -250,9 +248,9 @@ int ftg_control_send(struct ftg_control *ctl, const char *cmd)
 	size_t len = strlen(cmd);
 
 	ftg_error_clear();
-	if (len >= FTGUARD_LINE_MAX || strchr(cmd, '\n'))
+	if (len > FTGUARD_LINE_MAX || strchr(cmd, '\n'))
 		return ftgl_err(FTG_E_SYSTEM, E2BIG,
-				"control: command must be one line under %d bytes",
+				"control: command must be one line of at most %d bytes",
 				FTGUARD_LINE_MAX);
 	memcpy(line, cmd, len);
 	line[len++] = '\n';
@@ -304,7 +302,8 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 				continue;
 			len = snprintf(line, sizeof(line), "admit %s 0x%" PRIx64 "\n",
 				       c->name, c->addr);
-			if (len < 0 || len > FTGUARD_LINE_MAX) {
+			/* the line and its newline */
+			if (len < 0 || len > FTGUARD_LINE_MAX + 1) {
 				/* A name no kernel has: no site either. */
 				if (refuse(refused, c))
 					goto fail;

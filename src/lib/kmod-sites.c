@@ -179,20 +179,23 @@ const struct ftg_site *ftg_sites_find(const struct ftg_sites *sites, uint64_t ad
 			   sizeof(struct ftg_site), cmp_site);
 }
 
+#define KMODULE_STATE_WORD(id, word) [FTG_KMODULE_##id] = word,
 static const char *const kmodule_state_names[] = {
-	[FTG_KMODULE_COMING] = "coming",
-	[FTG_KMODULE_LIVE] = "live",
-	[FTG_KMODULE_GOING] = "going",
-	[FTG_KMODULE_GONE] = "gone",
+	FTGUARD_MODULE_STATES(KMODULE_STATE_WORD)
 };
+#undef KMODULE_STATE_WORD
 
 /* ftguard.ko prints "live"; doc/interface.md once wrote "init:live":
  * both are read. */
+#define INIT_STATE_WORD(id, word) [FTG_INIT_##id] = word,
 static const char *const init_state_names[] = {
-	[FTG_INIT_LIVE] = "live",
-	[FTG_INIT_DROPPED] = "dropped",
-	[FTG_INIT_NONE] = "none",
+	FTGUARD_INIT_STATES(INIT_STATE_WORD)
 };
+#undef INIT_STATE_WORD
+_Static_assert(FTGL_ARRAY_SIZE(kmodule_state_names) == FTG_KMODULE_GONE + 1,
+	       "every public module state has its word");
+_Static_assert(FTGL_ARRAY_SIZE(init_state_names) == 3,
+	       "every public init state has its word");
 
 static int parse_init_state(const char *word)
 {

@@ -44,19 +44,27 @@ static const struct {
 #undef KEY
 };
 
-/* Free text: "-" means empty; escapes are undone when well formed. */
-static void set_text(char *dst, const char *value)
+/*
+ * Free text: "-" means empty; escapes are undone when well formed. The
+ * module escapes a reason of up to FTGUARD_REASON_MAX bytes, which can
+ * take four times that: unescape the whole value, then cut.
+ */
+static int set_text(char *dst, const char *value)
 {
-	char tmp[FTG_TEXT_LEN];
+	char *tmp;
 
 	if (!strcmp(value, "-")) {
 		dst[0] = '\0';
-		return;
+		return 0;
 	}
-	snprintf(tmp, sizeof(tmp), "%s", value);
+	tmp = strdup(value);
+	if (!tmp)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	if (ftg_unescape(tmp))
-		snprintf(tmp, sizeof(tmp), "%s", value);	/* keep raw */
-	memcpy(dst, tmp, FTG_TEXT_LEN);
+		strcpy(tmp, value);	/* keep raw */
+	snprintf(dst, FTG_TEXT_LEN, "%s", tmp);
+	free(tmp);
+	return 0;
 }
 
 static int parse_last_check(struct ftg_status *st, char *value)
@@ -94,10 +102,10 @@ static int parse_status_value(struct ftg_status *st, size_t k, char *value)
 	case ST_HEX:
 		return ftgl_parse_hex(value, field);
 	case ST_TEXT:
-		set_text(field, value);
-		return 0;
+		return set_text(field, value);
 	case ST_OWNER:
-		set_text(st->owner, value);
+		if (set_text(st->owner, value))
+			return -1;
 		st->owner_pid = 0;
 		if (value[0] >= '1' && value[0] <= '9')
 			st->owner_pid = atoi(value);

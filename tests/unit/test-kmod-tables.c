@@ -151,6 +151,23 @@ static void test_status_parse(void **state)
 	/* A key this library does not know, even bare, is skipped. */
 	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nfuture_flag\narmed 1\n"), &st), 0);
 	assert_true(st.armed);
+	/* The longest reason the module sends, every byte escaped to four:
+	 * the whole of it is unescaped before it is cut to the field. */
+	{
+		char *long_text, *p;
+		int i;
+
+		long_text = malloc(64 + 4 * FTGUARD_REASON_MAX);
+		assert_non_null(long_text);
+		p = long_text + sprintf(long_text, "ftguard-status 1\nkill_reason ");
+		for (i = 0; i < FTGUARD_REASON_MAX - 1; i++)
+			p += sprintf(p, "\\040");
+		strcpy(p, "\n");
+		assert_int_equal(ftg_status_parse(long_text, strlen(long_text), &st), 0);
+		assert_int_equal(strlen(st.kill_reason), FTGUARD_REASON_MAX - 1);
+		assert_int_equal(strspn(st.kill_reason, " "), FTGUARD_REASON_MAX - 1);
+		free(long_text);
+	}
 }
 
 static void test_sites(void **state)
