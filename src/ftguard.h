@@ -2071,6 +2071,24 @@ int ftg_live_set_budget(struct ftg_live *live, size_t max_bytes, unsigned int ma
  */
 bool ftg_live_more(const struct ftg_live *live);
 /**
+ * ftg_live_fds - the descriptors to wait on for events
+ * @live: the session
+ * @fds: filled with up to @max descriptors, one per CPU
+ * @max: room in @fds
+ *
+ * For a caller that waits in its own poll() on its input and the events
+ * together (a TUI's terminal, say) instead of in ftg_live_pump()'s: a
+ * descriptor is readable (POLLIN) while its CPU's buffer holds events
+ * (on the live system the session has ftguard's instance wake readers on
+ * any event), and then ftg_live_pump() with a timeout of 0 reads them.
+ * The descriptors are the session's: do not read or close them; they
+ * stay valid until ftg_live_free().
+ *
+ * Return: the number of descriptors the session has (more than @max:
+ * call again with room for them all).
+ */
+int ftg_live_fds(const struct ftg_live *live, int *fds, int max);
+/**
  * ftg_live_hide_pid - leave out the events of one task
  * @live: the session
  * @pid: the task (0: hide nobody)

@@ -630,3 +630,12 @@ char *ftg_live_cpu_stats(struct ftg_live *live, int cpu)
 			 strerror(errno ? errno : EIO));
 	return text;
 }
+
+int ftg_live_fds(const struct ftg_live *live, int *fds, int max)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < live->ncpus && cpu < max; cpu++)
+		fds[cpu] = live->cpus[cpu].fd;
+	return live->ncpus;
+}
