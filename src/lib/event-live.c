@@ -226,6 +226,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 				  unsigned int flags)
 {
 	const char *name = instance ? instance : DEFAULT_INSTANCE;
+	/* the running kernel's, named or not (a root's path names it) */
+	bool live_system = !tracefs_dir || !strcmp(tracefs_dir, ftgl_live_tracefs());
 	struct ftg_live *live;
 	int cpu, saved;
 
@@ -274,8 +276,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 	live->budget_bytes = (size_t)DEFAULT_BUDGET_PAGES * live->ncpus *
 			     live->fmt->page_size;
 	live->budget_ms = DEFAULT_BUDGET_MS;
-	live->proc_comms = !tracefs_dir;
-	if (!tracefs_dir)
+	live->proc_comms = live_system;
+	if (live_system)
 		wake_on_any_event(live);
 	return live;
 fail:
