@@ -333,13 +333,19 @@ static void tree_display(struct tui *tui, int top, int rows)
 	}
 }
 
-static void live_display(struct tui *tui, int top, int rows)
+/* The tree once there are calls, unless t chose; true for the tree. */
+static bool show_tree(struct tui *tui)
 {
 	struct live_view *v = live_of(tui);
 
 	if (!v->tree_chosen && !v->tree && tui_calls_count(tui->m.calls))
 		v->tree = true;
-	if (v->tree)
+	return v->tree;
+}
+
+static void live_display(struct tui *tui, int top, int rows)
+{
+	if (show_tree(tui))
 		tree_display(tui, top, rows);
 	else
 		events_display(tui, top, rows);
@@ -477,7 +483,8 @@ static int key_tree(struct tui *tui)
 {
 	struct live_view *v = live_of(tui);
 
-	v->tree = !v->tree;
+	/* the other view than the one shown, or about to be */
+	v->tree = !show_tree(tui);
 	v->tree_chosen = true;
 	v->paused = false;
 	v->have_found = false;

@@ -330,20 +330,24 @@ static int waitset_fill(struct waitset *w, struct tui *tui, bool live)
 	return n;
 }
 
-/* Every key ncurses has, read now (it may hold more than poll() saw). */
-static void take_keys(struct tui *tui)
+/*
+ * One key, so that the next acts on what this one drew; true when a key
+ * was read (ncurses may hold more than poll() sees: ask again at once).
+ */
+static bool take_key(struct tui *tui)
 {
-	int ch;
+	int ch = getch();
 
-	while (!tui->quit && (ch = getch()) != ERR) {
-		if (ch == KEY_RESIZE) {
-			if (tui->screen->resize)
-				tui->screen->resize(tui);
-			tui->dirty |= TUI_DIRTY_ALL;
-		} else {
-			tui->dirty |= tui_dispatch_key(tui, ch);
-		}
+	if (ch == ERR)
+		return false;
+	if (ch == KEY_RESIZE) {
+		if (tui->screen->resize)
+			tui->screen->resize(tui);
+		tui->dirty |= TUI_DIRTY_ALL;
+	} else {
+		tui->dirty |= tui_dispatch_key(tui, ch);
 	}
+	return true;
 }
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
@@ -361,11 +365,11 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 static int run(struct tui *tui, const struct options *o)
 {
 	uint64_t now = tui_now_ms(), next_refresh = now + (uint64_t)o->refresh_ms;
-	uint64_t next_pump = now, until;
+	uint64_t next_pump = now, last_pump = 0, until;
 	struct waitset w = { 0 };
 	struct timespec ts;
 	sigset_t wait_mask;
-	bool pump, watch;
+	bool pump, watch, input, keys_pending = false;
 	int nlive, i, r;
 	long took;
 
@@ -384,7 +388,7 @@ static int run(struct tui *tui, const struct options *o)
 		watch = !tui->bench && tui->m.live && now >= next_pump;
 		if (tui->bench || (tui->m.live && !watch))
 			until = min_u64(until, next_pump);
-		if (tui->admit.active || (tui->m.more && !tui->bench))
+		if (keys_pending || tui->admit.active || (tui->m.more && !tui->bench))
 			until = now;	/* work is waiting: look, do not sleep */
 		nlive = waitset_fill(&w, tui, watch);
 		if (nlive < 0)
@@ -401,6 +405,8 @@ static int run(struct tui *tui, const struct options *o)
 			quit_signal = SIGHUP;
 			break;
 		}
+		now = tui_now_ms();
+		input = keys_pending || r < 0 || (w.pfd[0].revents & POLLIN);
 		pump = tui->m.more;
 		for (i = 1; r > 0 && i <= nlive; i++) {
 			if (w.pfd[i].revents & POLLIN)
@@ -409,8 +415,22 @@ static int run(struct tui *tui, const struct options *o)
 			if (w.pfd[i].revents & (POLLERR | POLLHUP | POLLNVAL))
 				next_pump = next_refresh;
 		}
-		if (r < 0 || (w.pfd[0].revents & POLLIN))
-			take_keys(tui);	/* a signal may be SIGWINCH */
+		/* a key acts on fresh events (read at most every --poll ms) */
+		if (input && now >= last_pump + (uint64_t)o->poll_ms)
+			pump = true;
+		if (pump && tui->m.live && !tui->bench) {
+			took = tui_model_pump(&tui->m);
+			last_pump = now;
+			if (tui->m.more)
+				next_pump = now;
+			else
+				next_pump = now + (uint64_t)(took > 0 ? o->poll_ms :
+							     OWN_EVENTS_BACKOFF_MS);
+			if (took > 0 && tui->screen == &tui_live_ops)
+				tui->dirty |= TUI_DIRTY_BODY;
+		}
+		if (input)
+			keys_pending = take_key(tui);	/* r < 0: SIGWINCH? */
 		else if (tui->admit.active)
 			tui->dirty |= tui_admit_step(tui);
 		now = tui_now_ms();
@@ -428,12 +448,6 @@ static int run(struct tui *tui, const struct options *o)
 			tui_bench_feed(tui, now);
 			if (tui_bench_done(tui, now))
 				break;
-		} else if (pump && !tui->bench && now >= next_pump) {
-			took = tui_model_pump(&tui->m);
-			next_pump = now + (uint64_t)(took > 0 || tui->m.more ?
-				    o->poll_ms : OWN_EVENTS_BACKOFF_MS);
-			if (took > 0 && tui->screen == &tui_live_ops)
-				tui->dirty |= TUI_DIRTY_BODY;
 		}
 	}
 	sigprocmask(SIG_SETMASK, &wait_mask, NULL);
