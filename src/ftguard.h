@@ -2021,9 +2021,11 @@ int ftg_live_add_type(struct ftg_live *live, int type);
  * @cb: gets every event decoded (may be NULL)
  * @data: passed to @cb
  *
- * The kernel wakes pollers of trace_pipe_raw only when a CPU buffer is
- * filled to buffer_percent, so a timeout is the normal way out; the
- * CPUs are read whether or not poll() said so. No wait when the last
+ * The kernel wakes pollers of trace_pipe_raw when a CPU buffer is filled
+ * to buffer_percent; a session on the running kernel sets that of
+ * ftguard's instance to 0 (any event), one on a directory leaves it, so
+ * a timeout may be the way out there; the CPUs are read whether or not
+ * poll() said so. No wait when the last
  * call left data. At most the budget (ftg_live_set_budget()) is read.
  *
  * Return: pages read (0 if none or interrupted by a signal), or -1 with
