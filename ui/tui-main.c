@@ -312,15 +312,19 @@ static int waitset_fill(struct waitset *w, struct tui *tui, bool live)
 
 	if (n > w->cap) {
 		int *fds = realloc(w->fds, n * sizeof(*fds));
-		struct pollfd *pfd = fds ? realloc(w->pfd, (n + 1) * sizeof(*pfd)) : NULL;
+		struct pollfd *pfd = NULL;
 
-		if (fds)
+		if (fds) {
 			w->fds = fds;
-		if (!pfd)
-			return 0;	/* the terminal alone: the timer still pumps */
-		w->pfd = pfd;
-		w->cap = n;
-		n = tui_model_fds(&tui->m, w->fds, w->cap);
+			pfd = realloc(w->pfd, (n + 1) * sizeof(*pfd));
+		}
+		if (pfd) {
+			w->pfd = pfd;
+			w->cap = n;
+			n = tui_model_fds(&tui->m, w->fds, w->cap);
+		} else {
+			n = 0;	/* out of memory: the terminal and the refresh */
+		}
 	}
 	if (!w->pfd && !(w->pfd = calloc(1, sizeof(*w->pfd))))
 		return -1;
