@@ -2090,9 +2090,11 @@ int ftg_live_add_type(struct ftg_live *live, int type);
  * @cb: gets every event decoded (may be NULL)
  * @data: passed to @cb
  *
- * The kernel wakes pollers of trace_pipe_raw only when a CPU buffer is
- * filled to buffer_percent, so a timeout is the normal way out; the
- * CPUs are read whether or not poll() said so. No wait when the last
+ * The kernel wakes pollers of trace_pipe_raw when a CPU buffer is filled
+ * to buffer_percent; a session on the running kernel sets that of
+ * ftguard's instance to 0 (any event), one on a directory leaves it, so
+ * a timeout may be the way out there; the CPUs are read whether or not
+ * poll() said so. No wait when the last
  * call left data. At most the budget (ftg_live_set_budget()) is read.
  *
  * Return: pages read (0 if none or interrupted by a signal), or -1 with
@@ -2139,6 +2141,24 @@ int ftg_live_set_budget(struct ftg_live *live, size_t max_bytes, unsigned int ma
  * Return: true when a CPU still had data at the end of the last call.
  */
 bool ftg_live_more(const struct ftg_live *live);
+/**
+ * ftg_live_fds - the descriptors to wait on for events
+ * @live: the session
+ * @fds: filled with up to @max descriptors, one per CPU
+ * @max: room in @fds
+ *
+ * For a caller that waits in its own poll() on its input and the events
+ * together (a TUI's terminal, say) instead of in ftg_live_pump()'s: a
+ * descriptor is readable (POLLIN) while its CPU's buffer holds events
+ * (on the live system the session has ftguard's instance wake readers on
+ * any event), and then ftg_live_pump() with a timeout of 0 reads them.
+ * The descriptors are the session's: do not read or close them; they
+ * stay valid until ftg_live_free().
+ *
+ * Return: the number of descriptors the session has (more than @max:
+ * call again with room for them all).
+ */
+int ftg_live_fds(const struct ftg_live *live, int *fds, int max);
 /**
  * ftg_live_hide_pid - leave out the events of one task
  * @live: the session

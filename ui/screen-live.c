@@ -195,6 +195,7 @@ static void events_display(struct tui *tui, int top, int rows)
 	char num[32];
 	uint64_t at;
 
+	tui->page = list;
 	/* What was lost comes before what fits less at 80 columns. */
 	tui_printf(top, 0, COLS, tui_attr(tui, v->paused || m->lost ? TUI_WARN : TUI_HEADER),
 		   " %s | lost %lu | events %lu%s%s | ring %zu/%zu, overwritten %lu%s%s%s",
@@ -301,6 +302,7 @@ static void tree_display(struct tui *tui, int top, int rows)
 	int list = rows - 2, r, n, cursor;
 	char num[32];
 
+	tui->page = list;
 	n = (int)tui_calls_rows(m->calls, &calls);
 	cursor = tree_cursor(tui, calls, n);
 	tui_printf(top, 0, COLS, tui_attr(tui, v->paused || m->lost ? TUI_WARN : TUI_HEADER),
@@ -331,13 +333,19 @@ static void tree_display(struct tui *tui, int top, int rows)
 	}
 }
 
-static void live_display(struct tui *tui, int top, int rows)
+/* The tree once there are calls, unless t chose; true for the tree. */
+static bool show_tree(struct tui *tui)
 {
 	struct live_view *v = live_of(tui);
 
 	if (!v->tree_chosen && !v->tree && tui_calls_count(tui->m.calls))
 		v->tree = true;
-	if (v->tree)
+	return v->tree;
+}
+
+static void live_display(struct tui *tui, int top, int rows)
+{
+	if (show_tree(tui))
 		tree_display(tui, top, rows);
 	else
 		events_display(tui, top, rows);
@@ -475,7 +483,8 @@ static int key_tree(struct tui *tui)
 {
 	struct live_view *v = live_of(tui);
 
-	v->tree = !v->tree;
+	/* the other view than the one shown, or about to be */
+	v->tree = !show_tree(tui);
 	v->tree_chosen = true;
 	v->paused = false;
 	v->have_found = false;
@@ -530,11 +539,10 @@ static int scroll_by(struct tui *tui, int delta)
 {
 	struct live_view *v = live_of(tui);
 	const struct ftg_event_ring *ring = tui->m.ring;
-	int list = LINES - 4;
 
 	if (!v->paused) {
 		v->paused = true;
-		v->top = back_shown(v, ring, end_abs(ring), list > 0 ? list : 1);
+		v->top = back_shown(v, ring, end_abs(ring), tui_page(tui));
 	}
 	if (delta < 0)
 		v->top = back_shown(v, ring, v->top, -delta);
@@ -551,8 +559,8 @@ static int move_by(struct tui *tui, int delta)
 
 static int key_up(struct tui *tui) { return move_by(tui, -1); }
 static int key_down(struct tui *tui) { return move_by(tui, 1); }
-static int key_pgup(struct tui *tui) { return move_by(tui, -(LINES / 2)); }
-static int key_pgdown(struct tui *tui) { return move_by(tui, LINES / 2); }
+static int key_pgup(struct tui *tui) { return move_by(tui, -tui_page(tui)); }
+static int key_pgdown(struct tui *tui) { return move_by(tui, tui_page(tui)); }
 
 static int key_home(struct tui *tui)
 {

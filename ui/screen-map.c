@@ -426,6 +426,7 @@ static void map_display(struct tui *tui, int top, int rows)
 		   ftg_arch_name(ftg_map_arch(v->map)), v->nitems - (int)v->noutside,
 		   v->noverlaps, v->noutside, v->filter[0] ? ", filter " : "", v->filter);
 	list = rows - 7;
+	tui->page = list;
 	first = tui_scroll_top(&v->top, v->cur.row, v->cur.nrows, list);
 	for (r = 0; r < list; r++) {
 		int row = first + r, role;
@@ -515,8 +516,8 @@ static int move_by(struct map_view *v, int delta)
 
 static int key_up(struct tui *tui) { return move_by(map_of(tui), -1); }
 static int key_down(struct tui *tui) { return move_by(map_of(tui), 1); }
-static int key_pgup(struct tui *tui) { return move_by(map_of(tui), -(LINES / 2)); }
-static int key_pgdown(struct tui *tui) { return move_by(map_of(tui), LINES / 2); }
+static int key_pgup(struct tui *tui) { return move_by(map_of(tui), -tui_page(tui)); }
+static int key_pgdown(struct tui *tui) { return move_by(map_of(tui), tui_page(tui)); }
 static int key_home(struct tui *tui) { return move_by(map_of(tui), -map_of(tui)->cur.nrows); }
 static int key_end(struct tui *tui) { return move_by(map_of(tui), map_of(tui)->cur.nrows); }
 

@@ -285,6 +285,7 @@ static void sites_display(struct tui *tui, int top, int rows)
 	int detail = rows >= 12 ? DETAIL_ROWS : 0;
 	int list = rows - 1 - detail, namew, r, first;
 
+	tui->page = list;
 	if (v->sites != tui->m.sites || v->generation != tui->m.generation)
 		rebuild(tui);
 	namew = COLS - 62;
@@ -364,8 +365,8 @@ static int move_by(struct sites_view *v, int delta)
 
 static int key_up(struct tui *tui) { return move_by(sites_of(tui), -1); }
 static int key_down(struct tui *tui) { return move_by(sites_of(tui), 1); }
-static int key_pgup(struct tui *tui) { return move_by(sites_of(tui), -(LINES / 2)); }
-static int key_pgdown(struct tui *tui) { return move_by(sites_of(tui), LINES / 2); }
+static int key_pgup(struct tui *tui) { return move_by(sites_of(tui), -tui_page(tui)); }
+static int key_pgdown(struct tui *tui) { return move_by(sites_of(tui), tui_page(tui)); }
 static int key_home(struct tui *tui) { return move_by(sites_of(tui), -sites_of(tui)->cur.nrows); }
 static int key_end(struct tui *tui) { return move_by(sites_of(tui), sites_of(tui)->cur.nrows); }
 

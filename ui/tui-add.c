@@ -74,10 +74,8 @@ static void show_added(struct tui *tui)
 			 (int)(colon - a->first), a->first, colon + 1);
 	else
 		snprintf(filter, sizeof(filter), "%s", a->first);
-	tui->current = 0;
 	tui_sites_ops.filter(tui, filter);
-	if (tui_sites_ops.update)
-		tui_sites_ops.update(tui);
+	tui_screen_show(tui, &tui_sites_ops);
 }
 
 /*

@@ -291,7 +291,7 @@ void tui_draw_tabs(struct tui *tui)
 
 	for (i = 0; i < TUI_NSCREENS && col < COLS; i++) {
 		snprintf(buf, sizeof(buf), " %d %s ", i + 1, tui->screens[i]->name);
-		tui_print(0, col, (int)strlen(buf), tui_attr(tui, i == tui->current ?
+		tui_print(0, col, (int)strlen(buf), tui_attr(tui, tui->screens[i] == tui->screen ?
 				TUI_TAB_ACTIVE : TUI_TAB), buf);
 		col += (int)strlen(buf);
 	}
@@ -471,6 +471,7 @@ static void draw_box(struct tui *tui, const char *title, char *const *lines,
 	if (width < 4 || height < 3)
 		return;
 	inner = height - 2;
+	tui->page = inner;
 	top = (LINES - height) / 2;
 	left = (COLS - width) / 2;
 	attrset(tui_attr(tui, role));
@@ -535,7 +536,7 @@ static int add_help_keys(char **lines, int n, int max, const struct tui_key *key
 /* Generated from the key tables: what the help says is what the keys do. */
 void tui_draw_help(struct tui *tui)
 {
-	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	const struct tui_screen_ops *ops = tui->screen;
 	char *lines[128], title[64];
 	int n = 0, i;
 

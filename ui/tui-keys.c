@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "ui/tui.h"
@@ -22,19 +23,51 @@ uint64_t tui_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-static int switch_to(struct tui *tui, int screen)
+/* The screens in tab order: the tab bar, Tab and the help follow it. */
+static const struct tui_screen_ops *const screen_table[TUI_NSCREENS] = {
+	&tui_sites_ops, &tui_live_ops, &tui_map_ops,
+};
+
+const struct tui_screen_ops *tui_screen_find(const char *name)
 {
-	tui->current = (screen + TUI_NSCREENS) % TUI_NSCREENS;
-	if (tui->screens[tui->current]->update)
-		tui->screens[tui->current]->update(tui);
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++)
+		if (!strcasecmp(screen_table[i]->name, name))
+			return screen_table[i];
+	return NULL;
+}
+
+int tui_screen_show(struct tui *tui, const struct tui_screen_ops *ops)
+{
+	tui->screen = ops;
+	if (ops->update)
+		ops->update(tui);
 	return TUI_DIRTY_ALL;
 }
 
-static int key_next_screen(struct tui *tui) { return switch_to(tui, tui->current + 1); }
-static int key_prev_screen(struct tui *tui) { return switch_to(tui, tui->current - 1); }
-static int key_screen1(struct tui *tui) { return switch_to(tui, 0); }
-static int key_screen2(struct tui *tui) { return switch_to(tui, 1); }
-static int key_screen3(struct tui *tui) { return switch_to(tui, 2); }
+int tui_page(const struct tui *tui)
+{
+	return tui->page > 1 ? tui->page : 1;
+}
+
+/* The screen @delta tabs from the current one, wrapping round. */
+static int switch_by(struct tui *tui, int delta)
+{
+	int i;
+
+	for (i = 0; i < TUI_NSCREENS; i++)
+		if (screen_table[i] == tui->screen)
+			break;
+	i = ((i + delta) % TUI_NSCREENS + TUI_NSCREENS) % TUI_NSCREENS;
+	return tui_screen_show(tui, screen_table[i]);
+}
+
+static int key_next_screen(struct tui *tui) { return switch_by(tui, 1); }
+static int key_prev_screen(struct tui *tui) { return switch_by(tui, -1); }
+static int key_sites(struct tui *tui) { return tui_screen_show(tui, &tui_sites_ops); }
+static int key_live(struct tui *tui) { return tui_screen_show(tui, &tui_live_ops); }
+static int key_map(struct tui *tui) { return tui_screen_show(tui, &tui_map_ops); }
 
 static int key_check(struct tui *tui)
 {
@@ -91,7 +124,7 @@ static int key_write(struct tui *tui)
 
 static void search_done(struct tui *tui, const char *text)
 {
-	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	const struct tui_screen_ops *ops = tui->screen;
 
 	snprintf(tui->last_search, sizeof(tui->last_search), "%s", text);
 	if (ops->search && *text)
@@ -106,7 +139,7 @@ static int key_search(struct tui *tui)
 
 static int search_again(struct tui *tui, int dir)
 {
-	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	const struct tui_screen_ops *ops = tui->screen;
 
 	if (!tui->last_search[0])
 		tui_message(tui, false, "no search yet (/)");
@@ -152,7 +185,7 @@ static int key_command(struct tui *tui)
 
 static void filter_done(struct tui *tui, const char *text)
 {
-	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	const struct tui_screen_ops *ops = tui->screen;
 
 	if (ops->filter)
 		ops->filter(tui, text);
@@ -160,7 +193,7 @@ static void filter_done(struct tui *tui, const char *text)
 
 static int key_filter(struct tui *tui)
 {
-	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	const struct tui_screen_ops *ops = tui->screen;
 	char label[96];
 
 	if (!ops->filter) {
@@ -205,9 +238,9 @@ static int key_quit(struct tui *tui)
 const struct tui_key tui_global_keys[] = {
 	{ '\t', "Tab", "next screen", key_next_screen },
 	{ KEY_BTAB, "S-Tab", "previous screen", key_prev_screen },
-	{ '1', "1", "Sites screen", key_screen1 },
-	{ '2', "2", "Live screen", key_screen2 },
-	{ '3', "3", "Map screen", key_screen3 },
+	{ '1', "1", "Sites screen", key_sites },
+	{ '2', "2", "Live screen", key_live },
+	{ '3', "3", "Map screen", key_map },
 	{ 'c', "c", "check the marked sites (all sites when none is marked)", key_check },
 	{ 'a', "a", "arm the marked sites (or the site under the cursor)", key_arm },
 	{ 'A', "A", "arm them with their returns: calls nest, with durations (function_graph)",
@@ -246,17 +279,14 @@ static void keys_markdown(FILE *out, const char *title, const struct tui_key *ke
  */
 void tui_keys_markdown(FILE *out)
 {
-	const struct tui_screen_ops *const screens[] = {
-		&tui_sites_ops, &tui_live_ops, &tui_map_ops,
-	};
 	char title[32];
-	size_t i;
+	int i;
 
 	keys_markdown(out, "Every screen", tui_global_keys);
-	for (i = 0; i < sizeof(screens) / sizeof(screens[0]); i++) {
-		snprintf(title, sizeof(title), "%zu %s", i + 1, screens[i]->name);
+	for (i = 0; i < TUI_NSCREENS; i++) {
+		snprintf(title, sizeof(title), "%d %s", i + 1, screen_table[i]->name);
 		fprintf(out, "\n");
-		keys_markdown(out, title, screens[i]->keys);
+		keys_markdown(out, title, screen_table[i]->keys);
 	}
 }
 
@@ -275,6 +305,7 @@ int tui_screens_open(struct tui *tui)
 	int i;
 
 	for (i = 0; i < TUI_NSCREENS; i++) {
+		tui->screens[i] = screen_table[i];
 		tui->views[i] = tui->screens[i]->open();
 		if (!tui->views[i])
 			return -1;
@@ -356,27 +387,27 @@ static int prompt_key(struct tui *tui, int key)
 	return TUI_DIRTY_ALL;
 }
 
-static int scroll_key(int key, int *scroll)
+static int scroll_key(int key, int *scroll, int page)
 {
 	switch (key) {
 	case KEY_UP: case 'k': (*scroll)--; return 1;
 	case KEY_DOWN: case 'j': (*scroll)++; return 1;
-	case KEY_PPAGE: *scroll -= LINES / 2; return 1;
-	case KEY_NPAGE: case ' ': *scroll += LINES / 2; return 1;
+	case KEY_PPAGE: *scroll -= page; return 1;
+	case KEY_NPAGE: case ' ': *scroll += page; return 1;
 	}
 	return 0;
 }
 
 int tui_dispatch_key(struct tui *tui, int key)
 {
-	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	const struct tui_screen_ops *ops = tui->screen;
 	bool found = false;
 	int dirty;
 
 	if (tui->prompt.active)
 		return prompt_key(tui, key);
 	if (tui->dialog.active) {
-		if (scroll_key(key, &tui->dialog.scroll))
+		if (scroll_key(key, &tui->dialog.scroll, tui_page(tui)))
 			return TUI_DIRTY_ALL;
 		if (key == 27 || key == '\r' || key == '\n' || key == KEY_ENTER ||
 		    key == 'q')
@@ -384,7 +415,7 @@ int tui_dispatch_key(struct tui *tui, int key)
 		return TUI_DIRTY_ALL;
 	}
 	if (tui->show_help) {
-		if (scroll_key(key, &tui->help_scroll))
+		if (scroll_key(key, &tui->help_scroll, tui_page(tui)))
 			return TUI_DIRTY_ALL;
 		if (key == 27 || key == '?' || key == 'q' || key == '\r')
 			tui->show_help = false;

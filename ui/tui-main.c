@@ -2,7 +2,9 @@
 /*
  * ftguard-tui: the interactive view of ftguard (run by `ftguard tui`).
  *
- * The loop follows tmux's: input and data only mark what is dirty; after
+ * The loop follows tmux's: it waits in one ppoll() on the terminal and
+ * the live trace descriptors, with no timeout but the status refresh's,
+ * so an idle TUI sleeps; input and data only mark what is dirty; after
  * them, one draw per iteration; KEY_RESIZE only marks a full redraw. The
  * terminal is restored on every exit path (normal return, exit(), the
  * terminating signals), and the arm this TUI made is owned by its control
@@ -16,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -23,11 +26,16 @@
 
 #define DEFAULT_REFRESH_MS	1000
 #define DEFAULT_POLL_MS		50
+/* After a pump that took none but the TUI's own events (its reads are
+ * traced), the next waits this long: its own reads do not keep it awake. */
+#define OWN_EVENTS_BACKOFF_MS	250
 #define DEFAULT_RING		10000
 #define MIN_COLS		40
 #define MIN_LINES		10
 
 static volatile sig_atomic_t quit_signal;
+/* Taken only inside ppoll(): none comes between a check and the wait. */
+static sigset_t loop_signals;
 
 static void on_quit_signal(int sig)
 {
@@ -50,9 +58,13 @@ static void install_signals(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_quit_signal;	/* no SA_RESTART: getch() returns */
-	for (i = 0; i < sizeof(quit_sigs) / sizeof(quit_sigs[0]); i++)
+	sa.sa_handler = on_quit_signal;	/* ppoll() returns EINTR */
+	sigemptyset(&loop_signals);
+	sigaddset(&loop_signals, SIGWINCH);	/* ncurses' handler: KEY_RESIZE */
+	for (i = 0; i < sizeof(quit_sigs) / sizeof(quit_sigs[0]); i++) {
 		sigaction(quit_sigs[i], &sa, NULL);
+		sigaddset(&loop_signals, quit_sigs[i]);
+	}
 	sa.sa_handler = on_fatal_signal;
 	sa.sa_flags = SA_RESETHAND;
 	for (i = 0; i < sizeof(fatal_sigs) / sizeof(fatal_sigs[0]); i++)
@@ -69,7 +81,8 @@ static void usage(FILE *out)
 		"  --root DIR        read a saved snapshot (ftguard snapshot) instead of\n"
 		"                    the live system; nothing can be changed\n"
 		"  --refresh MS      re-read the module's tables every MS ms (default %d)\n"
-		"  --poll MS         drain live events and redraw every MS ms (default %d)\n"
+		"  --poll MS         while events come, read them and redraw at most every\n"
+		"                    MS ms (default %d); idle, the TUI waits for them\n"
 		"  --events N        keep the last N live events (default %d)\n"
 		"  --no-filter       show this TUI's own events too (hidden by default;\n"
 		"                    H on the Live screen toggles)\n"
@@ -97,7 +110,7 @@ struct options {
 	int poll_ms;
 	size_t ring;
 	bool no_filter;
-	int screen;
+	const struct tui_screen_ops *screen;
 	bool ascii;
 	double bench_secs;
 	unsigned long bench_rate;
@@ -166,13 +179,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->ring = (size_t)v;
 			break;
 		case OPT_SCREEN:
-			if (!strcmp(optarg, "sites"))
-				o->screen = 0;
-			else if (!strcmp(optarg, "live"))
-				o->screen = 1;
-			else if (!strcmp(optarg, "map"))
-				o->screen = 2;
-			else {
+			o->screen = tui_screen_find(optarg);
+			if (!o->screen) {
 				fprintf(stderr, "ftguard-tui: --screen is sites, live or map\n");
 				return -1;
 			}
@@ -238,21 +246,9 @@ static int start_curses(struct tui *tui)
 	return newterm(NULL, tty, tty) ? 0 : -1;
 }
 
-/*
- * A terminal that went away (its emulator closed, the tmux server killed)
- * hangs up the pty; SIGHUP normally says so, but a hangup seen here ends
- * the loop too, so an orphan never keeps its arm.
- */
-static bool terminal_gone(const struct tui *tui)
-{
-	struct pollfd p = { .fd = tui->tty_fd, .events = POLLIN };
-
-	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
-}
-
 static void draw(struct tui *tui)
 {
-	const struct tui_screen_ops *ops = tui->screens[tui->current];
+	const struct tui_screen_ops *ops = tui->screen;
 	int dirty = tui->dirty;
 
 	tui->dirty = 0;
@@ -303,44 +299,144 @@ static void notice_kill(struct tui *tui)
 	tui->dirty |= TUI_DIRTY_ALL;
 }
 
+/* Room for the terminal and every live descriptor in @w. */
+struct waitset {
+	struct pollfd *pfd;
+	int *fds;
+	int cap;
+};
+
+static int waitset_fill(struct waitset *w, struct tui *tui, bool live)
+{
+	int n = live ? tui_model_fds(&tui->m, w->fds, w->cap) : 0, i;
+
+	if (n > w->cap) {
+		int *fds = realloc(w->fds, n * sizeof(*fds));
+		struct pollfd *pfd = NULL;
+
+		if (fds) {
+			w->fds = fds;
+			pfd = realloc(w->pfd, (n + 1) * sizeof(*pfd));
+		}
+		if (pfd) {
+			w->pfd = pfd;
+			w->cap = n;
+			n = tui_model_fds(&tui->m, w->fds, w->cap);
+		} else {
+			n = 0;	/* out of memory: the terminal and the refresh */
+		}
+	}
+	if (!w->pfd && !(w->pfd = calloc(1, sizeof(*w->pfd))))
+		return -1;
+	w->pfd[0] = (struct pollfd){ .fd = tui->tty_fd, .events = POLLIN };
+	for (i = 0; i < n; i++)
+		w->pfd[1 + i] = (struct pollfd){ .fd = w->fds[i], .events = POLLIN };
+	return n;
+}
+
+/*
+ * One key, so that the next acts on what this one drew; true when a key
+ * was read (ncurses may hold more than poll() sees: ask again at once).
+ */
+static bool take_key(struct tui *tui)
+{
+	int ch = getch();
+
+	if (ch == ERR)
+		return false;
+	if (ch == KEY_RESIZE) {
+		if (tui->screen->resize)
+			tui->screen->resize(tui);
+		tui->dirty |= TUI_DIRTY_ALL;
+	} else {
+		tui->dirty |= tui_dispatch_key(tui, ch);
+	}
+	return true;
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+/*
+ * One wait per turn, for the terminal, the live events, or the next
+ * timer: the status refresh (every --refresh ms), and while events flow,
+ * the next pump (at most every --poll ms, so a flood is drawn at a
+ * bounded rate). With no events and no keys the TUI sleeps until the
+ * refresh.
+ */
 static int run(struct tui *tui, const struct options *o)
 {
 	uint64_t now = tui_now_ms(), next_refresh = now + (uint64_t)o->refresh_ms;
-	uint64_t next_poll = now;
-	int ch, wait;
+	uint64_t next_pump = now, last_pump = 0, until;
+	struct waitset w = { 0 };
+	struct timespec ts;
+	sigset_t wait_mask;
+	bool pump, watch, input, keys_pending = false;
+	int nlive, i, r;
+	long took;
 
 	tui->start_ms = now;
 	tui_model_rate(&tui->m, now);
 	if (!tui->bench)
 		notice_kill(tui);
 	tui->dirty = TUI_DIRTY_ALL;
+	nodelay(stdscr, TRUE);
+	sigprocmask(SIG_BLOCK, &loop_signals, &wait_mask);
 	while (!tui->quit && !quit_signal) {
-		if (terminal_gone(tui)) {
-			quit_signal = SIGHUP;
-			break;
-		}
 		if (tui->dirty)
 			draw(tui);
 		now = tui_now_ms();
-		wait = (int)(next_refresh > now ? next_refresh - now : 0);
-		if (tui->m.more)
-			next_poll = now;	/* events are waiting: no sleep */
-		if (tui->admit.active)
-			wait = 0;
-		if ((tui->m.live || tui->bench) &&
-		    (next_poll <= now || (int)(next_poll - now) < wait))
-			wait = next_poll > now ? (int)(next_poll - now) : 0;
-		timeout(wait);
-		ch = getch();
-		if (ch == KEY_RESIZE) {
-			if (tui->screens[tui->current]->resize)
-				tui->screens[tui->current]->resize(tui);
-			tui->dirty |= TUI_DIRTY_ALL;
-		} else if (ch != ERR) {
-			tui->dirty |= tui_dispatch_key(tui, ch);
-		} else if (tui->admit.active) {
-			tui->dirty |= tui_admit_step(tui);
+		until = next_refresh;
+		watch = !tui->bench && tui->m.live && now >= next_pump;
+		if (tui->bench || (tui->m.live && !watch))
+			until = min_u64(until, next_pump);
+		if (keys_pending || tui->admit.active || (tui->m.more && !tui->bench))
+			until = now;	/* work is waiting: look, do not sleep */
+		nlive = waitset_fill(&w, tui, watch);
+		if (nlive < 0)
+			break;
+		until = until > now ? until - now : 0;
+		ts.tv_sec = (time_t)(until / 1000);
+		ts.tv_nsec = (long)(until % 1000) * 1000000;
+		r = ppoll(w.pfd, 1 + nlive, &ts, &wait_mask);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (r > 0 && (w.pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
+			/* the terminal went away (emulator closed, tmux server
+			 * killed): an orphan must not keep its arm */
+			quit_signal = SIGHUP;
+			break;
 		}
+		now = tui_now_ms();
+		input = keys_pending || r < 0 || (w.pfd[0].revents & POLLIN);
+		pump = tui->m.more;
+		for (i = 1; r > 0 && i <= nlive; i++) {
+			if (w.pfd[i].revents & POLLIN)
+				pump = true;
+			/* an instance going away: wait for the refresh to see it */
+			if (w.pfd[i].revents & (POLLERR | POLLHUP | POLLNVAL))
+				next_pump = next_refresh;
+		}
+		/* a key acts on fresh events (read at most every --poll ms) */
+		if (input && now >= last_pump + (uint64_t)o->poll_ms)
+			pump = true;
+		if (pump && tui->m.live && !tui->bench) {
+			took = tui_model_pump(&tui->m);
+			last_pump = now;
+			if (tui->m.more)
+				next_pump = now;
+			else
+				next_pump = now + (uint64_t)(took > 0 ? o->poll_ms :
+							     OWN_EVENTS_BACKOFF_MS);
+			if (took > 0 && tui->screen == &tui_live_ops)
+				tui->dirty |= TUI_DIRTY_BODY;
+		}
+		if (input)
+			keys_pending = take_key(tui);	/* r < 0: SIGWINCH? */
+		else if (tui->admit.active)
+			tui->dirty |= tui_admit_step(tui);
 		now = tui_now_ms();
 		if (now >= next_refresh) {
 			if (!tui->bench) {
@@ -351,18 +447,16 @@ static int run(struct tui *tui, const struct options *o)
 			tui->dirty |= TUI_DIRTY_BODY | TUI_DIRTY_STATUS;
 			next_refresh = now + (uint64_t)o->refresh_ms;
 		}
-		if (now >= next_poll) {
-			next_poll = now + (uint64_t)o->poll_ms;
-			if (tui->bench) {
-				tui_bench_feed(tui, now);
-				if (tui_bench_done(tui, now))
-					break;
-			} else if (tui_model_pump(&tui->m) > 0 &&
-				   tui->screens[tui->current] == &tui_live_ops) {
-				tui->dirty |= TUI_DIRTY_BODY;
-			}
+		if (tui->bench && now >= next_pump) {
+			next_pump = now + (uint64_t)o->poll_ms;
+			tui_bench_feed(tui, now);
+			if (tui_bench_done(tui, now))
+				break;
 		}
 	}
+	sigprocmask(SIG_SETMASK, &wait_mask, NULL);
+	free(w.pfd);
+	free(w.fds);
 	return 0;
 }
 
@@ -383,6 +477,7 @@ int main(int argc, char **argv)
 	struct options o = {
 		.refresh_ms = DEFAULT_REFRESH_MS, .poll_ms = DEFAULT_POLL_MS,
 		.ring = DEFAULT_RING, .bench_rate = 200000,
+		.screen = &tui_sites_ops,
 	};
 	struct tui *tui = &the_tui;
 	FILE *stats = NULL;
@@ -410,16 +505,13 @@ int main(int argc, char **argv)
 		tui_model_close(&tui->m);
 		return 2;
 	}
-	tui->screens[0] = &tui_sites_ops;
-	tui->screens[1] = &tui_live_ops;
-	tui->screens[2] = &tui_map_ops;
 	if (tui_screens_open(tui) < 0) {
 		fprintf(stderr, "ftguard-tui: %s\n", strerror(ENOMEM));
 		tui_screens_close(tui);
 		tui_model_close(&tui->m);
 		return 1;
 	}
-	tui->current = o.bench_secs > 0 ? 1 : o.screen;
+	tui->screen = o.bench_secs > 0 ? &tui_live_ops : o.screen;
 	tui_model_show_own(&tui->m, o.no_filter);
 	install_signals();
 	atexit(cleanup);

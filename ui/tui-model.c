@@ -278,6 +278,11 @@ long tui_model_pump(struct tui_model *m)
 	return (long)(m->events_total - before);
 }
 
+int tui_model_fds(const struct tui_model *m, int *fds, int max)
+{
+	return m->live ? ftg_live_fds(m->live, fds, max) : 0;
+}
+
 /* events/s over the last refresh period. */
 void tui_model_rate(struct tui_model *m, uint64_t now_ms)
 {

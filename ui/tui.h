@@ -195,9 +195,11 @@ struct tui_admit {
 struct tui {
 	struct tui_model m;
 	struct tui_admit admit;
-	const struct tui_screen_ops *screens[TUI_NSCREENS];
+	const struct tui_screen_ops *screens[TUI_NSCREENS];	/* tab order */
 	void *views[TUI_NSCREENS];	/* each screen's state, from its open */
-	int current;
+	const struct tui_screen_ops *screen;	/* the one shown */
+	int page;			/* rows of the list (or box) drawn last:
+					 * what PgUp and PgDn move by */
 	bool show_help;
 	int help_scroll;
 	int dirty;
@@ -210,7 +212,7 @@ struct tui {
 	char last_search[TUI_INPUT_MAX];
 	struct tui_prompt prompt;
 	struct tui_dialog dialog;
-	int tty_fd;			/* the terminal's input, watched for hangup */
+	int tty_fd;			/* the terminal's input, polled */
 	bool kill_seen;			/* the kill dialog was shown */
 	/* bench mode */
 	bool bench;
@@ -234,6 +236,9 @@ void tui_model_reload_map(struct tui_model *m);
 long tui_model_pump(struct tui_model *m);
 /* Shows or hides the TUI's own events (its reads may be traced). */
 void tui_model_show_own(struct tui_model *m, bool show);
+/* The live session's descriptors to wait on (see ftg_live_fds()): how
+ * many there are, 0 without a live session. */
+int tui_model_fds(const struct tui_model *m, int *fds, int max);
 void tui_model_rate(struct tui_model *m, uint64_t now_ms);
 
 /* Takes one event (live, bench or fed) into the ring and the call tree. */
@@ -315,6 +320,12 @@ bool tui_match(const char *text, const char *s);
 extern const struct tui_key tui_global_keys[];
 /* The state of the screen @ops (NULL before tui_screens_open()). */
 void *tui_view(const struct tui *tui, const struct tui_screen_ops *ops);
+/* The screen called @name (any case), or NULL. */
+const struct tui_screen_ops *tui_screen_find(const char *name);
+/* Shows the screen @ops; returns TUI_DIRTY_* flags. */
+int tui_screen_show(struct tui *tui, const struct tui_screen_ops *ops);
+/* What PgUp and PgDn move by: the rows the last draw gave the list. */
+int tui_page(const struct tui *tui);
 int tui_screens_open(struct tui *tui);
 void tui_screens_close(struct tui *tui);
 void tui_keys_markdown(FILE *out);

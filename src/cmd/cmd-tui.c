@@ -153,7 +153,7 @@ static const struct ftg_cmd_option tui_options[] = {
 	{ .key = TUI_OPT_REFRESH, .long_name = "refresh", .arg_name = "MS",
 	  .help = "re-read the module's tables every MS ms (default 1000)" },
 	{ .key = TUI_OPT_POLL, .long_name = "poll", .arg_name = "MS",
-	  .help = "drain live events and redraw every MS ms (default 50)" },
+	  .help = "while events come, read them and redraw at most every MS ms (default 50); idle, the TUI waits for them" },
 	{ .key = TUI_OPT_EVENTS, .long_name = "events", .arg_name = "N",
 	  .help = "keep the last N live events (default 10000)" },
 	{ .key = FTG_OPT_NO_FILTER, .long_name = "no-filter",

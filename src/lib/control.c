@@ -67,21 +67,20 @@ static const char *device_hint(int errnum)
 }
 
 /*
- * debugfs refused the control file with EPERM: under kernel lockdown it
- * opens no file for writing, root's included. ftguard.ko's misc device
+ * debugfs refused the control file with EPERM, or would: under kernel
+ * lockdown (@lockdown, its mode, or NULL) it opens no file for writing,
+ * root's included. ftguard.ko's misc device
  * /dev/ftguard is the same file and lockdown (integrity) does not close
  * it. Only for the live debugfs root: a fixture root has no device.
  * Return: the descriptor, or -1 with an error naming both paths.
  */
-static int open_device(const char *debugfs_dir)
+static int open_device(const char *debugfs_dir, const char *lockdown)
 {
 	int fd = open(FTGL_CONTROL_DEVICE, O_RDWR | O_CLOEXEC);
 	int dev_errno = errno;
-	char *lockdown;
 
 	if (fd >= 0)
 		return fd;
-	lockdown = ftgl_lockdown_mode(debugfs_dir);
 	if (lockdown)
 		ftgl_err(FTG_E_NOT_ROOT, EPERM,
 			 "%s/ftguard/control: refused by kernel lockdown (%s): "
@@ -95,7 +94,6 @@ static int open_device(const char *debugfs_dir)
 		ftgl_err(FTG_E_NOT_ROOT, EPERM, "%s/ftguard/control: %s; %s: %s%s",
 			 debugfs_dir, strerror(EPERM), FTGL_CONTROL_DEVICE,
 			 strerror(dev_errno), device_hint(dev_errno));
-	free(lockdown);
 	errno = EPERM;
 	return -1;
 }
@@ -103,7 +101,8 @@ static int open_device(const char *debugfs_dir)
 struct ftg_control *ftg_control_open(const char *debugfs_dir)
 {
 	struct ftg_control *ctl;
-	char *path;
+	char *path, *lockdown = NULL;
+	bool live;
 
 	ftg_error_clear();
 	if (!debugfs_dir)
@@ -114,19 +113,36 @@ struct ftg_control *ftg_control_open(const char *debugfs_dir)
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 		goto fail;
 	}
-	ctl->fd = open(path, O_RDWR | O_CLOEXEC);
-	if (ctl->fd < 0 && errno == EPERM &&
-	    !strcmp(debugfs_dir, FTGL_DEFAULT_DEBUGFS)) {
-		ctl->fd = open_device(debugfs_dir);
+	/*
+	 * Under lockdown debugfs would refuse the open, and the kernel logs
+	 * every refusal ("Lockdown: ftguard: debugfs access is restricted"):
+	 * the lockdown state, read once, sends the open to the device
+	 * directly. A lockdown raised between the read and the open is
+	 * still met by the EPERM fallback.
+	 */
+	live = !strcmp(debugfs_dir, FTGL_DEFAULT_DEBUGFS);
+	lockdown = live ? ftgl_lockdown_mode(debugfs_dir) : NULL;
+	if (lockdown) {
+		ctl->fd = -1;
+		errno = EPERM;
+	} else {
+		ctl->fd = open(path, O_RDWR | O_CLOEXEC);
+	}
+	if (ctl->fd < 0 && errno == EPERM && live) {
+		if (!lockdown)
+			lockdown = ftgl_lockdown_mode(debugfs_dir);
+		ctl->fd = open_device(debugfs_dir, lockdown);
 		if (ctl->fd < 0)
 			goto fail;
 	} else if (ctl->fd < 0) {
 		ftgl_kmod_missing(debugfs_dir, "control", errno);
 		goto fail;
 	}
+	free(lockdown);
 	free(path);
 	return ctl;
 fail:
+	free(lockdown);
 	free(path);
 	if (ctl)
 		free(ctl->debugfs);

@@ -237,6 +237,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 				  unsigned int flags)
 {
 	const char *name = instance ? instance : DEFAULT_INSTANCE;
+	/* the running kernel's, named or not (a root's path names it) */
+	bool live_system = !tracefs_dir || !strcmp(tracefs_dir, ftgl_live_tracefs());
 	struct ftg_live *live;
 	int cpu, saved;
 
@@ -286,8 +288,8 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 	live->budget_bytes = (size_t)DEFAULT_BUDGET_PAGES * live->ncpus *
 			     live->fmt->page_size;
 	live->budget_ms = DEFAULT_BUDGET_MS;
-	live->proc_comms = !tracefs_dir;
-	if (!tracefs_dir)
+	live->proc_comms = live_system;
+	if (live_system)
 		wake_on_any_event(live);
 	return live;
 fail:
@@ -725,4 +727,13 @@ char *ftg_live_cpu_stats(struct ftg_live *live, int cpu)
 		ftgl_err(FTG_E_SYSTEM, errno ? errno : EIO, "%s: %s", name,
 			 strerror(errno ? errno : EIO));
 	return text;
+}
+
+int ftg_live_fds(const struct ftg_live *live, int *fds, int max)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < live->ncpus && cpu < max; cpu++)
+		fds[cpu] = live->cpus[cpu].fd;
+	return live->ncpus;
 }

@@ -167,6 +167,13 @@ for want in "$FTG_DEBUGFS/control" "$dev" 'kernel lockdown (integrity)'; do
 		fail "ftguard check without $dev does not name '$want': $(cat /tmp/check.out)"
 done
 
+# The command reads the lockdown state and opens the device directly: it
+# never tries debugfs first, so the kernel logs no refusal of its own
+# (sh's refused opens above are logged under sh's name).
+refusals=$(dmesg | grep -c 'Lockdown: ftguard: debugfs access is restricted')
+[ "$refusals" = 0 ] ||
+	fail "the ftguard command tried debugfs under lockdown: $(dmesg | grep 'Lockdown: ftguard:' | head -n 3)"
+
 # The descriptor opened before the lockdown still works: debugfs checks at
 # open. Re-arm through it, so that rmmod below has an arm to end.
 echo check >&4 || fail "check on the pre-lockdown descriptor: $(cat <&4)"
