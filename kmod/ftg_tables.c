@@ -94,6 +94,9 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 		   ftg_hot_events(FTG_HOT_COUNT_SLOW),
 		   ftg_hot_events(FTG_HOT_COUNT_SHARED));
 	seq_printf(m, "arm_stack %d\n", ftg.armset && ftg.stack);
+	seq_printf(m, FTGUARD_STATUS_VERIFY_RUNS " %llu\n"
+		   FTGUARD_STATUS_VERIFY_NS " %llu\n",
+		   ftg.verify_runs, ftg.verify_ns);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }
