@@ -276,9 +276,11 @@ END {
 		     sprintf("slab +%d kB, vmalloc +%d kB (module %d B): %.0f B/site of slab; e1000e %s",
 			     sl, vl, median("whole.module_bytes"), nl ? sl * 1024 / nl : 0,
 			     median("whole.e1000e") ? "loaded" : "not in this guest"))
+		# per site: what check --all added over the load (the load
+		# itself is mostly the trace instance, whatever the sites)
 		info(11, sprintf("memory: %d sites after check --all", ns),
-		     sprintf("slab +%d kB, vmalloc +%d kB: %.0f B/site of slab (names %.0f B/site, kmalloc classes), %.0f with vmalloc; dyn_ftrace 16",
-			     sc, vc, sc * 1024 / ns, median("whole.name_bytes") / ns, (sc + vc) * 1024 / ns))
+		     sprintf("slab +%d kB, vmalloc +%d kB: %.0f B/site added by check (slab+vmalloc, %d sites; names %.0f B/site in kmalloc classes); dyn_ftrace 16",
+			     sc, vc, (sc + vc - sl - vl) * 1024 / (ns - nl), ns - nl, median("whole.name_bytes") / ns))
 		if (has("whole.slab_kb_armed")) {
 			na = median("whole.verify_sites_all")
 			info(11, sprintf("memory: %d sites armed", na),
@@ -300,6 +302,11 @@ END {
 		na = median("whole.verify_sites_" n)
 		# the share of one CPU: a run, then a period until the next
 		nr = 1; r[1] = 100 * per_run / (per + per_run)
+		if (n == "all" && has("whole.verify_ns_all_bufoff"))
+			info(11, "verify all armed: split",
+			     sprintf("instance off %.2f ms a run; the same check disarmed %s",
+				     median("whole.verify_ns_all_bufoff") / median("whole.verify_runs_all_bufoff") / 1e6,
+				     ms(median("whole.check_disarmed"))))
 		row(11, sprintf("verify %d armed: %% of one CPU", na), 3, n == "all" ? "<=1" : "-",
 		    sprintf("%.2f ms a run every %d ms, %.2f us/site (%d runs); disarm %s", per_run / 1e6,
 			    median("whole.verify_period_ms"), per_run / 1e3 / na, median("whole.verify_runs_" n),
@@ -322,6 +329,11 @@ END {
 			    (median("whole.ftguard_loop") - b) / (2 * median("whole.loop")),
 			    (median("whole.kernel_loop") - b) / (2 * median("whole.loop")),
 			    b / (2 * median("whole.loop")), median("whole.loop")))
+		if (has("whole.ftguard_loop_noevent"))
+			info(11, "whole kernel: per syscall, callbacks only",
+			     sprintf("event off: ftguard %.0f, function tracer %.0f ns/syscall over untraced",
+				     (median("whole.ftguard_loop_noevent") - b) / (2 * median("whole.loop")),
+				     (median("whole.kernel_loop_noevent") - b) / (2 * median("whole.loop"))))
 		pair_ratios("whole.ftguard_off", "whole.kernel_off")
 		row(11, "whole kernel: disarm vs tracer off", 2, "<=1.5",
 		    ms(median("whole.ftguard_off")) " vs " ms(median("whole.kernel_off")))

@@ -506,7 +506,12 @@ fi
 # `ftguard start -l '*' --force` (whole process) against `echo function
 # >current_tracer` with an empty filter, the syscall loop under each, and
 # ftguard's disarm (a `disarm` on the control fd) against `echo nop`; the
-# loop untraced before and after each pair.
+# loop untraced before and after each pair, and under each again with
+# the event write off (ftguard's func event disabled, the kernel's
+# tracing_on 0): the callbacks alone. The verify with everything armed
+# runs again with ftguard's instance off, and the same check of every
+# site is timed once disarmed, to split the verify's own traced calls
+# from its work.
 WHOLE_REPS=${BENCH_WHOLE_REPS:-2}
 WHOLE_LOOP=${BENCH_WHOLE_LOOP:-2000}	# one-byte dd under everything armed
 WHOLE_RUNS=${BENCH_WHOLE_RUNS:-3}	# verify runs counted at each size
@@ -537,6 +542,10 @@ whole_ftguard() {
 	timed whole ftguard_on eval "ftguard -q start -l '*' --force >/dev/null"
 	sample whole ftguard_armed "$(status armed_sites)"
 	timed whole ftguard_loop whole_loop
+	# the callbacks alone: ftguard's func event off (as figure 2's split)
+	echo 0 >"$FTG_INSTANCE/events/ftguard/func/enable" || fail "figure 11: func event off"
+	timed whole ftguard_loop_noevent whole_loop
+	echo 1 >"$FTG_INSTANCE/events/ftguard/func/enable"
 	exec 3<>"$FTG_DEBUGFS/control"
 	timed whole ftguard_off ctl disarm
 	exec 3>&-
@@ -545,6 +554,9 @@ whole_ftguard() {
 whole_kernel() {
 	timed whole kernel_on eval "echo function >$FTG_TRACEFS/current_tracer"
 	timed whole kernel_loop whole_loop
+	echo 0 >"$FTG_TRACEFS/tracing_on"
+	timed whole kernel_loop_noevent whole_loop
+	echo 1 >"$FTG_TRACEFS/tracing_on"
 	timed whole kernel_off eval "echo nop >$FTG_TRACEFS/current_tracer"
 }
 if want 11; then
@@ -580,8 +592,15 @@ if want 11; then
 	sample whole verify_sites_all "$(status armed_sites)"
 	mem_sample armed
 	verify_cost all
+	# The verify calls kernel functions, armed too: the same with
+	# ftguard's instance off (each callback's reserve fails at once)
+	echo 0 >"$FTG_INSTANCE/tracing_on"
+	verify_cost all_bufoff
+	echo 1 >"$FTG_INSTANCE/tracing_on"
 	exec 3<>"$FTG_DEBUGFS/control"
 	timed whole disarm_all ctl disarm
+	# and the same check with nothing armed (no selection: every site)
+	timed whole check_disarmed ctl check
 	exec 3>&-
 	ftguard -q stop >/dev/null 2>&1
 	sample whole verify_period_ms "$(status verify_period_ms)"
