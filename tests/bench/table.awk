@@ -273,8 +273,8 @@ END {
 		sc = median("whole.slab_kb_check") - median("whole.slab_kb_before")
 		vc = median("whole.vmalloc_kb_check") - median("whole.vmalloc_kb_before")
 		info(11, sprintf("memory: %d sites after load", nl),
-		     sprintf("slab +%d kB, vmalloc +%d kB (module %d B): %.0f B/site of slab; e1000e %s",
-			     sl, vl, median("whole.module_bytes"), nl ? sl * 1024 / nl : 0,
+		     sprintf("slab +%d kB, vmalloc +%d kB (module %d B; the trace instance's event files, whatever the sites); e1000e %s",
+			     sl, vl, median("whole.module_bytes"),
 			     median("whole.e1000e") ? "loaded" : "not in this guest"))
 		# per site: what check --all added over the load (the load
 		# itself is mostly the trace instance, whatever the sites)
