@@ -273,7 +273,7 @@ END {
 		sc = median("whole.slab_kb_check") - median("whole.slab_kb_before")
 		vc = median("whole.vmalloc_kb_check") - median("whole.vmalloc_kb_before")
 		info(11, sprintf("memory: %d sites after load", nl),
-		     sprintf("slab +%d kB, vmalloc +%d kB (module %d B; the trace instance's event files, whatever the sites); e1000e %s",
+		     sprintf("slab +%d kB, vmalloc +%d kB (module %d B; the load's own, not per site); e1000e %s",
 			     sl, vl, median("whole.module_bytes"),
 			     median("whole.e1000e") ? "loaded" : "not in this guest"))
 		# per site: what check --all added over the load (the load
