@@ -310,13 +310,18 @@ END {
 		row(11, sprintf("verify %d armed: %% of one CPU", na), 3, n == "all" ? "<=1" : "-",
 		    sprintf("%.2f ms a run every %d ms, %.2f us/site (%d runs); disarm %s", per_run / 1e6,
 			    median("whole.verify_period_ms"), per_run / 1e3 / na, median("whole.verify_runs_" n),
-			    ms(median("whole.disarm_" n))))
+			    (has("whole.arm_" n) ? "arm " ms(median("whole.arm_" n)) ", " : "") "disarm " ms(median("whole.disarm_" n))))
 	}
 	if (has("whole.ftguard_on") && has("whole.kernel_on")) {
 		pair_ratios("whole.ftguard_on", "whole.kernel_on")
 		row(11, "whole kernel: start -l '*' vs tracer on", 2, "<=1.2",
 		    sprintf("%s vs %s; %d armed, %d enabled", ms(median("whole.ftguard_on")), ms(median("whole.kernel_on")),
 			    median("whole.ftguard_armed"), median("whole.kernel_enabled")))
+		if (has("whole.ftguard_check_l") && has("whole.arm_all"))
+			info(11, "whole kernel: where the start goes",
+			     sprintf("check -l '*' (process, select, check) %s; the module's arm force of all %s (check %s + update)",
+				     ms(median("whole.ftguard_check_l")), ms(median("whole.arm_all")),
+				     ms(median("whole.check_disarmed"))))
 		nr = 0
 		for (i = 1; i <= cnt["whole.ftguard_loop"] && i <= cnt["whole.kernel_loop"]; i++) {
 			b = (val["whole.base_loop", i] + val["whole.base2_loop", i]) / 2
@@ -334,6 +339,10 @@ END {
 			     sprintf("event off: ftguard %.0f, function tracer %.0f ns/syscall over untraced",
 				     (median("whole.ftguard_loop_noevent") - b) / (2 * median("whole.loop")),
 				     (median("whole.kernel_loop_noevent") - b) / (2 * median("whole.loop"))))
+		if (has("whole.disarm_all_bufoff"))
+			info(11, "whole kernel: disarm, instance off",
+			     sprintf("ftguard's disarm of every site with its instance off %s (on: %s)",
+				     ms(median("whole.disarm_all_bufoff")), ms(median("whole.disarm_all"))))
 		pair_ratios("whole.ftguard_off", "whole.kernel_off")
 		row(11, "whole kernel: disarm vs tracer off", 2, "<=1.5",
 		    ms(median("whole.ftguard_off")) " vs " ms(median("whole.kernel_off")))

@@ -501,8 +501,7 @@ fi
 # kmalloc size class. The verifier: the module's own counters of its
 # periodic work (status verify_runs, verify_ns) over WHOLE_RUNS runs with
 # the first 1, 1,000 and 10,000 sites (address order) armed through the
-# control fd and with everything armed by `ftguard start -l '*' --force`;
-# each disarm timed. Then WHOLE_REPS pairs, alternating which goes first:
+# control fd and with every site so armed; each arm and disarm timed. Then WHOLE_REPS pairs, alternating which goes first:
 # `ftguard start -l '*' --force` (whole process) against `echo function
 # >current_tracer` with an empty filter, the syscall loop under each, and
 # ftguard's disarm (a `disarm` on the control fd) against `echo nop`; the
@@ -539,6 +538,8 @@ verify_cost() {
 	[ "$(status killed)" = 0 ] || fail "figure 11: killed while armed ($1): $(status kill_reason)"
 }
 whole_ftguard() {
+	# the command's selection and check alone, no arm
+	timed whole ftguard_check_l eval "ftguard -q check -l '*' >/dev/null"
 	timed whole ftguard_on eval "ftguard -q start -l '*' --force >/dev/null"
 	sample whole ftguard_armed "$(status armed_sites)"
 	timed whole ftguard_loop whole_loop
@@ -578,30 +579,40 @@ if want 11; then
 		c = n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : n <= 64 ? 64 : n <= 96 ? 96 : n <= 128 ? 128 : 256
 		t += c } END { print t }' "$FTG_DEBUGFS/sites")"
 	awk 'NR > 1 { print $1 }' "$FTG_DEBUGFS/sites" >/tmp/whole-sites.txt
-	for n in 1 1000 10000; do
-		head -n "$n" /tmp/whole-sites.txt >/tmp/whole-n.txt
+	for n in 1 1000 10000 all; do
+		if [ "$n" = all ]; then
+			cp /tmp/whole-sites.txt /tmp/whole-n.txt
+		else
+			head -n "$n" /tmp/whole-sites.txt >/tmp/whole-n.txt
+		fi
 		exec 3<>"$FTG_DEBUGFS/control"
 		select_file /tmp/whole-n.txt
-		ctl "arm force"
+		# the module's part of an arm: check and one ftrace update
+		timed whole "arm_$n" ctl "arm force"
 		sample whole "verify_sites_$n" "$(status armed_sites)"
+		[ "$n" = all ] && mem_sample armed
 		verify_cost "$n"
+		if [ "$n" = all ]; then
+			# The verify calls kernel functions, armed too: the same
+			# with ftguard's instance off (each callback's reserve
+			# fails at once)
+			echo 0 >"$FTG_INSTANCE/tracing_on"
+			verify_cost all_bufoff
+			echo 1 >"$FTG_INSTANCE/tracing_on"
+		fi
 		timed whole "disarm_$n" ctl disarm
+		if [ "$n" = all ]; then
+			# the same check with nothing armed (the same selection)
+			timed whole check_disarmed ctl check
+			# the disarm again with ftguard's instance off: what the
+			# disarm's own traced calls add before the code update
+			ctl "arm force"
+			echo 0 >"$FTG_INSTANCE/tracing_on"
+			timed whole disarm_all_bufoff ctl disarm
+			echo 1 >"$FTG_INSTANCE/tracing_on"
+		fi
 		exec 3>&-
 	done
-	ftguard -q start -l '*' --force >/dev/null || fail "figure 11: ftguard start -l '*' --force"
-	sample whole verify_sites_all "$(status armed_sites)"
-	mem_sample armed
-	verify_cost all
-	# The verify calls kernel functions, armed too: the same with
-	# ftguard's instance off (each callback's reserve fails at once)
-	echo 0 >"$FTG_INSTANCE/tracing_on"
-	verify_cost all_bufoff
-	echo 1 >"$FTG_INSTANCE/tracing_on"
-	exec 3<>"$FTG_DEBUGFS/control"
-	timed whole disarm_all ctl disarm
-	# and the same check with nothing armed (no selection: every site)
-	timed whole check_disarmed ctl check
-	exec 3>&-
 	ftguard -q stop >/dev/null 2>&1
 	sample whole verify_period_ms "$(status verify_period_ms)"
 	whole_loop	# warm up
