@@ -308,7 +308,7 @@ END {
 				     median("whole.verify_ns_all_bufoff") / median("whole.verify_runs_all_bufoff") / 1e6,
 				     ms(median("whole.check_disarmed"))))
 		row(11, sprintf("verify %d armed: %% of one CPU", na), 3, n == "all" ? "<=1" : "-",
-		    sprintf("%.2f ms a run every %d ms, %.2f us/site (%d runs); disarm %s", per_run / 1e6,
+		    sprintf("%.2f ms a run every %d ms, %.2f us/site (%d runs); %s", per_run / 1e6,
 			    median("whole.verify_period_ms"), per_run / 1e3 / na, median("whole.verify_runs_" n),
 			    (has("whole.arm_" n) ? "arm " ms(median("whole.arm_" n)) ", " : "") "disarm " ms(median("whole.disarm_" n))))
 	}
