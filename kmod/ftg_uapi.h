@@ -16,7 +16,7 @@
 
 /*
  * Status keys of the periodic verify work: its runs since load and the
- * time they took in all (ns of the guest's monotonic clock), so that
+ * time they took in all (ns of the monotonic clock), so that
  * userspace can tell what verifying costs per period.
  */
 #define FTGUARD_STATUS_VERIFY_RUNS	"verify_runs"
