@@ -210,6 +210,8 @@ struct ftg_state {
 	char symbuf[KSYM_SYMBOL_LEN];	/* sprint_symbol scratch */
 
 	struct delayed_work verify_work;
+	u64 verify_runs;		/* runs of verify_work since load */
+	u64 verify_ns;			/* their time in all */
 	bool stopping;			/* module exit: no re-arming of work */
 	struct trace_array *tr;
 	struct dentry *dir;

@@ -463,9 +463,13 @@ int ftg_verify(char *why, size_t len)
 static void ftg_verify_work(struct work_struct *work)
 {
 	char why[FTGUARD_REASON_MAX];
+	u64 t0;
 
 	mutex_lock(&ftg.lock);
+	t0 = ktime_get_ns();
 	ftg_verify(why, sizeof(why));
+	ftg.verify_ns += ktime_get_ns() - t0;
+	ftg.verify_runs++;
 	if (ftg.armset && !ftg.stopping)
 		schedule_delayed_work(&ftg.verify_work,
 				      msecs_to_jiffies(ftg_period_ms));

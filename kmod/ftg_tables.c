@@ -95,6 +95,9 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 		   ftg_hot_events(FTG_HOT_COUNT_SHARED));
 	seq_printf(m, "arm_stack %d\n", ftg.armset && ftg.stack);
 	ftg_graph_show(m);
+	seq_printf(m, FTGUARD_STATUS_VERIFY_RUNS " %llu\n"
+		   FTGUARD_STATUS_VERIFY_NS " %llu\n",
+		   ftg.verify_runs, ftg.verify_ns);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

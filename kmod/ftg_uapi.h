@@ -14,6 +14,14 @@
 #define FTGUARD_FORMAT_VERSION		1
 #define FTGUARD_SITES_FORMAT_VERSION	2	/* offset and bytes added */
 
+/*
+ * Status keys of the periodic verify work: its runs since load and the
+ * time they took in all (ns of the monotonic clock), so that
+ * userspace can tell what verifying costs per period.
+ */
+#define FTGUARD_STATUS_VERIFY_RUNS	"verify_runs"
+#define FTGUARD_STATUS_VERIFY_NS	"verify_ns"
+
 /* The control file: one command line (bytes before its newline), one
  * write, one error reason */
 #define FTGUARD_LINE_MAX		256

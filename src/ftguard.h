@@ -729,6 +729,8 @@ struct ftg_status {
 	uint64_t modules_end;
 	uint64_t vmalloc_start;
 	uint64_t vmalloc_end;
+	uint64_t verify_runs;		/* periodic verify runs since load */
+	uint64_t verify_ns;		/* their time in all, ns */
 };
 
 /**

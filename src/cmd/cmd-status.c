@@ -118,6 +118,8 @@ static void status_json(const struct ftg_status *st, const struct ftg_keys *keys
 	for (i = 0; i < ftg_keys_count(keys); i++)
 		ftg_json_string(j, ftg_keys_name(keys, i), ftg_keys_value(keys, i));
 	ftg_json_object_end(j);
+	ftg_json_uint(j, "verify_runs", st->verify_runs);
+	ftg_json_uint(j, "verify_ns", st->verify_ns);
 	ftg_json_object_end(j);
 	ftg_json_free(j);
 }
@@ -166,8 +168,12 @@ static void status_text(const struct ftg_status *st)
 	ftg_print_safe(stdout, text_or_dash(st->last_error));
 	putchar('\n');
 	label("verify:");
-	printf("every %llu ms; at most %llu sites armed without --force\n",
+	printf("every %llu ms; at most %llu sites armed without --force",
 	       (unsigned long long)st->verify_period_ms, (unsigned long long)st->max_arm);
+	if (st->verify_runs)
+		printf("; ran %llu times, %.1f ms in all",
+		       (unsigned long long)st->verify_runs, st->verify_ns / 1e6);
+	putchar('\n');
 	label("modules:");
 	printf("0x%llx-0x%llx\n", (unsigned long long)st->modules_vaddr,
 	       (unsigned long long)st->modules_end);

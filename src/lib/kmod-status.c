@@ -41,6 +41,8 @@ static const struct {
 	KEY(modules_end, ST_HEX),
 	KEY(vmalloc_start, ST_HEX),
 	KEY(vmalloc_end, ST_HEX),
+	{ FTGUARD_STATUS_VERIFY_RUNS, ST_U64, offsetof(struct ftg_status, verify_runs) },
+	{ FTGUARD_STATUS_VERIFY_NS, ST_U64, offsetof(struct ftg_status, verify_ns) },
 #undef KEY
 };
 

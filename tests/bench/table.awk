@@ -264,6 +264,90 @@ END {
 			    ms(median("arm.ftguard_" n)), ms(median("arm.kernel_filter_" n)), ms(median("arm.kernel_" n))))
 	}
 
+	# 11: the whole kernel. Memory per site, the verifier's share of one
+	# CPU, arming everything, a call under it, disarming
+	if (has("whole.sites_check")) {
+		ns = median("whole.sites_check"); nl = median("whole.sites_load")
+		sl = median("whole.slab_kb_load") - median("whole.slab_kb_before")
+		vl = median("whole.vmalloc_kb_load") - median("whole.vmalloc_kb_before")
+		sc = median("whole.slab_kb_check") - median("whole.slab_kb_before")
+		vc = median("whole.vmalloc_kb_check") - median("whole.vmalloc_kb_before")
+		info(11, sprintf("memory: %d sites after load", nl),
+		     sprintf("slab +%d kB, vmalloc +%d kB (module %d B; the load's own, not per site); e1000e %s",
+			     sl, vl, median("whole.module_bytes"),
+			     median("whole.e1000e") ? "loaded" : "not in this guest"))
+		# per site: what check --all added over the load (the load
+		# itself is mostly the trace instance, whatever the sites)
+		info(11, sprintf("memory: %d sites after check --all", ns),
+		     sprintf("slab +%d kB, vmalloc +%d kB: %.0f B/site added by check (slab+vmalloc, %d sites; names %.0f B/site in kmalloc classes); dyn_ftrace 16",
+			     sc, vc, (sc + vc - sl - vl) * 1024 / (ns - nl), ns - nl, median("whole.name_bytes") / ns))
+		if (has("whole.slab_kb_armed")) {
+			na = median("whole.verify_sites_all")
+			info(11, sprintf("memory: %d sites armed", na),
+			     sprintf("beyond check --all: slab +%d kB, vmalloc +%d kB, percpu +%d kB: %.0f B/armed site",
+				     median("whole.slab_kb_armed") - median("whole.slab_kb_check"),
+				     median("whole.vmalloc_kb_armed") - median("whole.vmalloc_kb_check"),
+				     median("whole.percpu_kb_armed") - median("whole.percpu_kb_check"),
+				     (median("whole.slab_kb_armed") - median("whole.slab_kb_check") + \
+				      median("whole.vmalloc_kb_armed") - median("whole.vmalloc_kb_check") + \
+				      median("whole.percpu_kb_armed") - median("whole.percpu_kb_check")) * 1024 / na))
+		}
+	}
+	split("1 1000 10000 all", sizes, " ")
+	for (s = 1; s <= 4; s++) {
+		n = sizes[s]
+		if (!has("whole.verify_ns_" n)) continue
+		per_run = median("whole.verify_ns_" n) / median("whole.verify_runs_" n)
+		per = median("whole.verify_period_ms") * 1e6
+		na = median("whole.verify_sites_" n)
+		# the share of one CPU: a run, then a period until the next
+		nr = 1; r[1] = 100 * per_run / (per + per_run)
+		if (n == "all" && has("whole.verify_ns_all_bufoff"))
+			info(11, "verify all armed: split",
+			     sprintf("instance off %.2f ms a run; the same check disarmed %s",
+				     median("whole.verify_ns_all_bufoff") / median("whole.verify_runs_all_bufoff") / 1e6,
+				     ms(median("whole.check_disarmed"))))
+		row(11, sprintf("verify %d armed: %% of one CPU", na), 3, n == "all" ? "<=1" : "-",
+		    sprintf("%.2f ms a run every %d ms, %.2f us/site (%d runs); %s", per_run / 1e6,
+			    median("whole.verify_period_ms"), per_run / 1e3 / na, median("whole.verify_runs_" n),
+			    (has("whole.arm_" n) ? "arm " ms(median("whole.arm_" n)) ", " : "") "disarm " ms(median("whole.disarm_" n))))
+	}
+	if (has("whole.ftguard_on") && has("whole.kernel_on")) {
+		pair_ratios("whole.ftguard_on", "whole.kernel_on")
+		row(11, "whole kernel: start -l '*' vs tracer on", 2, "<=1.2",
+		    sprintf("%s vs %s; %d armed, %d enabled", ms(median("whole.ftguard_on")), ms(median("whole.kernel_on")),
+			    median("whole.ftguard_armed"), median("whole.kernel_enabled")))
+		if (has("whole.ftguard_check_l") && has("whole.arm_all"))
+			info(11, "whole kernel: where the start goes",
+			     sprintf("check -l '*' (process, select, check) %s; the module's arm force of all %s (check %s + update)",
+				     ms(median("whole.ftguard_check_l")), ms(median("whole.arm_all")),
+				     ms(median("whole.check_disarmed"))))
+		nr = 0
+		for (i = 1; i <= cnt["whole.ftguard_loop"] && i <= cnt["whole.kernel_loop"]; i++) {
+			b = (val["whole.base_loop", i] + val["whole.base2_loop", i]) / 2
+			if (val["whole.kernel_loop", i] - b > 0)
+				r[++nr] = (val["whole.ftguard_loop", i] - b) / (val["whole.kernel_loop", i] - b)
+		}
+		b = (median("whole.base_loop") + median("whole.base2_loop")) / 2
+		row(11, "whole kernel: per syscall vs function", 2, "<=1.0",
+		    sprintf("%.0f vs %.0f ns/syscall over %.0f untraced (%d x 2 syscalls)",
+			    (median("whole.ftguard_loop") - b) / (2 * median("whole.loop")),
+			    (median("whole.kernel_loop") - b) / (2 * median("whole.loop")),
+			    b / (2 * median("whole.loop")), median("whole.loop")))
+		if (has("whole.ftguard_loop_noevent"))
+			info(11, "whole kernel: per syscall, callbacks only",
+			     sprintf("event off: ftguard %.0f, function tracer %.0f ns/syscall over untraced",
+				     (median("whole.ftguard_loop_noevent") - b) / (2 * median("whole.loop")),
+				     (median("whole.kernel_loop_noevent") - b) / (2 * median("whole.loop"))))
+		if (has("whole.disarm_all_bufoff"))
+			info(11, "whole kernel: disarm, instance off",
+			     sprintf("ftguard's disarm of every site with its instance off %s (on: %s)",
+				     ms(median("whole.disarm_all_bufoff")), ms(median("whole.disarm_all"))))
+		pair_ratios("whole.ftguard_off", "whole.kernel_off")
+		row(11, "whole kernel: disarm vs tracer off", 2, "<=1.5",
+		    ms(median("whole.ftguard_off")) " vs " ms(median("whole.kernel_off")))
+	}
+
 	if (has("tui.refreshes_per_s"))
 		info(7, "TUI --bench (synthetic events)",
 		     sprintf("%s refreshes/s, %s ev/s, %s%% CPU, %s KiB peak RSS", median("tui.refreshes_per_s"),

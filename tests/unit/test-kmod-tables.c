@@ -38,6 +38,7 @@ static void test_status_amd64(void **state)
 	assert_true(st.modules_end == 0xffffffffff000000ULL);
 	assert_true(st.vmalloc_start == 0xffffc90000000000ULL);
 	assert_true(st.vmalloc_end == 0xffffe8ffffffffffULL);
+	assert_true(st.verify_runs == 3 && st.verify_ns == 4500000);
 }
 
 static void test_status_i386(void **state)

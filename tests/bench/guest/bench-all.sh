@@ -492,6 +492,148 @@ if want 6; then
 	unload_ftguard
 fi
 
+# ---- 11: the whole kernel ------------------------------------------------
+# What arming everything costs. Memory: SUnreclaim, VmallocUsed and Percpu
+# of /proc/meminfo (kB) before ftguard.ko loads (e1000e loaded first where
+# the guest has it), after the load, after the first `check --all` (every
+# vmlinux function admitted) and with every site armed; the names'
+# share from the sites table, each kstrdup()'d name rounded up to its
+# kmalloc size class. The verifier: the module's own counters of its
+# periodic work (status verify_runs, verify_ns) over WHOLE_RUNS runs with
+# the first 1, 1,000 and 10,000 sites (address order) armed through the
+# control fd and with every site so armed; each arm and disarm timed. Then WHOLE_REPS pairs, alternating which goes first:
+# `ftguard start -l '*' --force` (whole process) against `echo function
+# >current_tracer` with an empty filter, the syscall loop under each, and
+# ftguard's disarm (a `disarm` on the control fd) against `echo nop`; the
+# loop untraced before and after each pair, and under each again with
+# the event write off (ftguard's func event disabled, the kernel's
+# tracing_on 0): the callbacks alone. The verify with everything armed
+# runs again with ftguard's instance off, and the same check of every
+# site is timed once disarmed, to split the verify's own traced calls
+# from its work.
+WHOLE_REPS=${BENCH_WHOLE_REPS:-2}
+WHOLE_LOOP=${BENCH_WHOLE_LOOP:-2000}	# one-byte dd under everything armed
+WHOLE_RUNS=${BENCH_WHOLE_RUNS:-3}	# verify runs counted at each size
+mem_sample() { # mem_sample WHEN: the three meminfo lines, kB
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	usleep 500000
+	sample whole "slab_kb_$1" "$(awk '$1 == "SUnreclaim:" { print $2 }' /proc/meminfo)"
+	sample whole "vmalloc_kb_$1" "$(awk '$1 == "VmallocUsed:" { print $2 }' /proc/meminfo)"
+	sample whole "percpu_kb_$1" "$(awk '$1 == "Percpu:" { print $2 }' /proc/meminfo)"
+}
+whole_loop() { dd if=/dev/zero of=/dev/null bs=1 count="$WHOLE_LOOP" 2>/dev/null; }
+# verify_cost KEY: the verify work's runs and time over WHOLE_RUNS runs
+# from the next one on, as samples verify_runs_KEY and verify_ns_KEY
+verify_cost() {
+	_r0=$(status verify_runs)
+	wait_for 120 sh -c "[ \$(awk '\$1 == \"verify_runs\" { print \$2 }' $FTG_DEBUGFS/status) -gt $_r0 ]" ||
+		fail "figure 11: no verify run in 120 s ($1)"
+	_r0=$(status verify_runs) _n0=$(status verify_ns)
+	wait_for 300 sh -c "[ \$(awk '\$1 == \"verify_runs\" { print \$2 }' $FTG_DEBUGFS/status) -ge $((_r0 + WHOLE_RUNS)) ]" ||
+		fail "figure 11: fewer than $WHOLE_RUNS verify runs in 300 s ($1)"
+	_r1=$(status verify_runs) _n1=$(status verify_ns)
+	sample whole "verify_runs_$1" $((_r1 - _r0))
+	sample whole "verify_ns_$1" $((_n1 - _n0))
+	[ "$(status killed)" = 0 ] || fail "figure 11: killed while armed ($1): $(status kill_reason)"
+}
+whole_ftguard() {
+	# the command's selection and check alone, no arm
+	timed whole ftguard_check_l eval "ftguard -q check -l '*' >/dev/null"
+	timed whole ftguard_on eval "ftguard -q start -l '*' --force >/dev/null"
+	sample whole ftguard_armed "$(status armed_sites)"
+	timed whole ftguard_loop whole_loop
+	# the callbacks alone: ftguard's func event off (as figure 2's split)
+	echo 0 >"$FTG_INSTANCE/events/ftguard/func/enable" || fail "figure 11: func event off"
+	timed whole ftguard_loop_noevent whole_loop
+	echo 1 >"$FTG_INSTANCE/events/ftguard/func/enable"
+	exec 3<>"$FTG_DEBUGFS/control"
+	timed whole ftguard_off ctl disarm
+	exec 3>&-
+	ftguard -q stop >/dev/null 2>&1
+}
+whole_kernel() {
+	timed whole kernel_on eval "echo function >$FTG_TRACEFS/current_tracer"
+	timed whole kernel_loop whole_loop
+	echo 0 >"$FTG_TRACEFS/tracing_on"
+	timed whole kernel_loop_noevent whole_loop
+	echo 1 >"$FTG_TRACEFS/tracing_on"
+	timed whole kernel_off eval "echo nop >$FTG_TRACEFS/current_tracer"
+}
+if want 11; then
+	modprobe e1000e 2>/dev/null
+	sample whole e1000e "$(module_loaded e1000e && echo 1 || echo 0)"
+	mem_sample before
+	load_ftguard
+	sample whole sites_load "$(status sites)"
+	sample whole module_bytes "$(awk '$1 == "ftguard" { print $2 }' /proc/modules)"
+	mem_sample load
+	check_all || fail "figure 11: ftguard check --all"
+	sample whole sites_check "$(status sites)"
+	sample whole vmlinux_sites "$(status vmlinux_sites)"
+	sample whole alloc_sites "$(status alloc_sites)"
+	sample whole alloc_modules "$(status alloc_modules)"
+	mem_sample check
+	# the names: kstrdup() of each, in kmalloc's size classes
+	sample whole name_bytes "$(awk 'NR > 1 { n = length($7) + 1
+		c = n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : n <= 64 ? 64 : n <= 96 ? 96 : n <= 128 ? 128 : 256
+		t += c } END { print t }' "$FTG_DEBUGFS/sites")"
+	awk 'NR > 1 { print $1 }' "$FTG_DEBUGFS/sites" >/tmp/whole-sites.txt
+	for n in 1 1000 10000 all; do
+		if [ "$n" = all ]; then
+			cp /tmp/whole-sites.txt /tmp/whole-n.txt
+		else
+			head -n "$n" /tmp/whole-sites.txt >/tmp/whole-n.txt
+		fi
+		exec 3<>"$FTG_DEBUGFS/control"
+		select_file /tmp/whole-n.txt
+		# the module's part of an arm: check and one ftrace update
+		timed whole "arm_$n" ctl "arm force"
+		sample whole "verify_sites_$n" "$(status armed_sites)"
+		[ "$n" = all ] && mem_sample armed
+		verify_cost "$n"
+		if [ "$n" = all ]; then
+			# The verify calls kernel functions, armed too: the same
+			# with ftguard's instance off (each callback's reserve
+			# fails at once)
+			echo 0 >"$FTG_INSTANCE/tracing_on"
+			verify_cost all_bufoff
+			echo 1 >"$FTG_INSTANCE/tracing_on"
+		fi
+		timed whole "disarm_$n" ctl disarm
+		if [ "$n" = all ]; then
+			# the same check with nothing armed (the same selection)
+			timed whole check_disarmed ctl check
+			# the disarm again with ftguard's instance off: what the
+			# disarm's own traced calls add before the code update
+			ctl "arm force"
+			echo 0 >"$FTG_INSTANCE/tracing_on"
+			timed whole disarm_all_bufoff ctl disarm
+			echo 1 >"$FTG_INSTANCE/tracing_on"
+		fi
+		exec 3>&-
+	done
+	ftguard -q stop >/dev/null 2>&1
+	sample whole verify_period_ms "$(status verify_period_ms)"
+	whole_loop	# warm up
+	for r in $(seq "$WHOLE_REPS"); do
+		timed whole base_loop whole_loop
+		if [ $((r % 2)) = 1 ]; then
+			whole_ftguard
+			whole_kernel
+		else
+			whole_kernel
+			whole_ftguard
+		fi
+		timed whole base2_loop whole_loop
+	done
+	sample whole kernel_enabled "$(echo function >"$FTG_TRACEFS/current_tracer" &&
+		wc -l <"$FTG_TRACEFS/enabled_functions"; echo nop >"$FTG_TRACEFS/current_tracer")"
+	sample whole loop "$WHOLE_LOOP"
+	unload_ftguard
+	module_loaded e1000e && rmmod e1000e
+fi
+
 # ---- 7: TUI ---------------------------------------------------------------
 export PATH=$PATH:/usr/libexec
 if ! want 7; then
