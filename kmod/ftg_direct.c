@@ -19,16 +19,21 @@
  * tracefs mounted, lockdown) nothing is accepted: the call stays a
  * mismatch, as any other call into module text does.
  *
- * The file is read through the VFS (filp_open(), kernel_read()), at the
- * two paths the kernel documents for it, by whoever runs the check;
- * ftrace takes its own locks while it prints, none of which is ever held
- * around a call into ftguard.
+ * The file is opened at the two paths the kernel documents for it
+ * (filp_open()), by whoever runs the check. kernel_read() reads only files
+ * with ->read_iter, and ftrace's files have ->read = seq_read: for those,
+ * proven by that very pointer (seq_read is exported), ftguard does what
+ * seq_read() does, seq_read_iter() (exported) on its own kernel buffer;
+ * a file that is neither is not read. ftrace takes its own locks while it
+ * prints, none of which is ever held around a call into ftguard.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/err.h>
 #include <linux/fs.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/uio.h>
 #include <linux/string.h>
 
 #include "ftg.h"
@@ -106,6 +111,28 @@ static struct file *ftg_direct_open(void)
 	return f;
 }
 
+/* Up to @len bytes of @f at *@pos into @buf; 0 at the end, -errno. */
+static ssize_t ftg_direct_read(struct file *f, char *buf, size_t len,
+			       loff_t *pos)
+{
+	struct kvec kv = { .iov_base = buf, .iov_len = len };
+	struct iov_iter iter;
+	struct kiocb kiocb;
+	ssize_t ret;
+
+	if (f->f_op->read_iter)
+		return kernel_read(f, buf, len, pos);
+	if (f->f_op->read != seq_read)
+		return -EINVAL;
+	init_sync_kiocb(&kiocb, f);
+	kiocb.ki_pos = *pos;
+	iov_iter_kvec(&iter, READ, &kv, 1, len);
+	ret = seq_read_iter(&kiocb, &iter);
+	if (ret > 0)
+		*pos = kiocb.ki_pos;
+	return ret;
+}
+
 /**
  * ftg_direct_is - is @target the direct trampoline ftrace records for @ip?
  * @ip: a proven site (its record was just proven)
@@ -135,7 +162,8 @@ bool ftg_direct_is(unsigned long ip, unsigned long target)
 		goto out;
 	}
 	while (!sc->found &&
-	       (got = kernel_read(f, sc->chunk, sizeof(sc->chunk), &pos)) > 0) {
+	       (got = ftg_direct_read(f, sc->chunk, sizeof(sc->chunk),
+				      &pos)) > 0) {
 		ftg_direct_feed(sc, sc->chunk, got);
 		cond_resched();
 	}
