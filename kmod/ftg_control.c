@@ -321,6 +321,8 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 	int ret;
 
 	ret = ftg_need_args(argc, 0, 0, "check", why, len);
+	if (!ret)
+		ret = ftg_kernel_ftrace_off(why, len);
 	if (ret)
 		return ret;
 	sites = kvmalloc_array(max(total, 1U), sizeof(*sites), GFP_KERNEL);

@@ -142,6 +142,8 @@ static int add_callbacks(struct ftg_users *u, const char *name,
 		symbol_bare(bare, sizeof(bare), sym);
 		if (!*bare || strstr(bare, " [ftguard]"))
 			continue;	/* ftguard's own */
+		if (!strcmp(bare, "call_direct_funcs"))
+			continue;	/* a direct ops': its "direct-->" names it */
 		for (i = 0; i < FTGL_ARRAY_SIZE(known_callbacks); i++)
 			if (!strcmp(bare, known_callbacks[i].callback))
 				break;

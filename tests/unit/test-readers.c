@@ -358,6 +358,7 @@ static void test_users(void **state)
 	assert_non_null(x);
 	assert_string_equal(x->who, "direct my_tramp [ftrace_direct]");
 	assert_null(ftg_users_find(u, "wake_up_process", "ftrace_direct", -1));
+	assert_int_equal(ftg_users_describe(u, "wake_up_process", NULL, 0, buf, sizeof(buf)), 1);
 	/* a BPF trampoline is named as one */
 	x = ftg_users_find(u, "schedule_tail", NULL, -1);
 	assert_non_null(x);
