@@ -730,6 +730,24 @@ size_t ftg_users_describe(const struct ftg_users *u, const char *name,
  */
 const char *ftg_user_kind_name(enum ftg_user_kind kind);
 
+/* The kernel's ftrace as a whole: whether anything can be traced. */
+enum ftg_kftrace_state {
+	FTG_KFTRACE_ON,
+	FTG_KFTRACE_OFF,	/* sysctl kernel.ftrace_enabled = 0 */
+	FTG_KFTRACE_KILLED,	/* disabled by the kernel after an anomaly */
+};
+/**
+ * ftg_kernel_ftrace_state - is the kernel's ftrace on, off or killed?
+ * @proc_dir: procfs (sys/kernel/ftrace_enabled)
+ * @tracefs_dir: tracefs (its files answer ENODEV once ftrace is killed)
+ *
+ * What cannot be read (a snapshot keeps neither) counts as on. Never
+ * fails; leaves no error.
+ *
+ * Return: an enum ftg_kftrace_state.
+ */
+int ftg_kernel_ftrace_state(const char *proc_dir, const char *tracefs_dir);
+
 /* ==== Names: display of kernel-supplied text ==== */
 
 /*

@@ -546,3 +546,26 @@ size_t ftg_users_describe(const struct ftg_users *u, const char *name,
 	}
 	return n;
 }
+
+int ftg_kernel_ftrace_state(const char *proc_dir, const char *tracefs_dir)
+{
+	size_t len;
+	char *buf;
+
+	ftg_error_clear();
+	/* killed: ftrace's files answer ENODEV to every open until reboot */
+	buf = ftgl_read_file(tracefs_dir, "available_filter_functions", &len);
+	if (!buf && errno == ENODEV) {
+		ftg_error_clear();
+		return FTG_KFTRACE_KILLED;
+	}
+	free(buf);
+	buf = ftgl_read_file(proc_dir, "sys/kernel/ftrace_enabled", &len);
+	ftg_error_clear();
+	if (buf && buf[0] == '0') {
+		free(buf);
+		return FTG_KFTRACE_OFF;
+	}
+	free(buf);
+	return FTG_KFTRACE_ON;
+}

@@ -387,6 +387,14 @@ static void test_users(void **state)
 	assert_non_null(u);
 	assert_string_equal(ftg_error_last(), "");
 	ftg_users_free(u);
+	/* the kernel's ftrace as a whole: off by its sysctl, on by default */
+	assert_int_equal(ftg_kernel_ftrace_state(FIXTURE("shared-612", "proc"),
+						 FIXTURE("shared-612", "tracing")),
+			 FTG_KFTRACE_OFF);
+	assert_int_equal(ftg_kernel_ftrace_state(FIXTURE("amd64", "proc"),
+						 FIXTURE("amd64", "tracing")),
+			 FTG_KFTRACE_ON);
+	assert_string_equal(ftg_error_last(), "");
 	assert_null(ftg_users_read("/nonexistent", NULL, NULL));
 	assert_int_equal(errno, ENOENT);
 	assert_string_not_equal(ftg_error_last(), "");
