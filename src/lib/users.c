@@ -144,6 +144,9 @@ static int add_callbacks(struct ftg_users *u, const char *name,
 			continue;	/* ftguard's own */
 		if (!strcmp(bare, "call_direct_funcs"))
 			continue;	/* a direct ops': its "direct-->" names it */
+		if (!strcmp(bare, "arch_ftrace_ops_list_func") ||
+		    !strcmp(bare, "ftrace_ops_list_func"))
+			continue;	/* the list of several ops: nobody's */
 		for (i = 0; i < FTGL_ARRAY_SIZE(known_callbacks); i++)
 			if (!strcmp(bare, known_callbacks[i].callback))
 				break;
