@@ -413,6 +413,60 @@ static void prune_generic(struct ftg_users *u)
 	u->users.len = kept;
 }
 
+/*
+ * The top-level tracer: current_tracer "function" or "function_graph",
+ * on every function when set_ftrace_filter says "all functions enabled",
+ * else on those it lists (instances' own tracers are not read).
+ */
+static int read_tracer(struct ftg_users *u, const char *tracefs_dir)
+{
+	struct ftgl_lines lines;
+	char *cur, *buf, *line, *nl, who[64];
+	size_t len, i, nrecs = u->recs.len;
+	bool all;
+	int ret = 0;
+
+	cur = ftgl_read_file(tracefs_dir, "current_tracer", &len);
+	if (!cur)
+		return 0;
+	nl = strchr(cur, '\n');
+	if (nl)
+		*nl = '\0';
+	if (strcmp(cur, "function") && strcmp(cur, "function_graph")) {
+		free(cur);
+		return 0;
+	}
+	snprintf(who, sizeof(who), "%s tracer", cur);
+	free(cur);
+	buf = ftgl_read_file(tracefs_dir, "set_ftrace_filter", &len);
+	if (!buf)
+		return 0;
+	all = strstr(buf, "all functions enabled") != NULL;
+	ftgl_lines_init(&lines, buf, len);
+	/* the functions it is on: every enabled record, or those listed */
+	for (i = 0; i < nrecs && !ret; i++) {
+		const struct users_rec *r = ftgl_vec_at(&u->recs, i);
+
+		if (all && add_user(u, r->name, r->module, FTG_USER_TRACER, who))
+			ret = -1;
+	}
+	while (!all && !ret && (line = ftgl_lines_next(&lines)) != NULL) {
+		char *mod = strstr(line, " [");
+
+		if (!*line || line[0] == '#')
+			continue;
+		if (mod) {
+			*mod = '\0';
+			mod += 2;
+			mod[strcspn(mod, "]")] = '\0';
+		}
+		if (add_user(u, line, mod, FTG_USER_TRACER, who))
+			ret = -1;
+	}
+	free(buf);
+	return ret ? ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory reading the tracer") : 0;
+}
+
 struct ftg_users *ftg_users_read(const char *tracefs_dir, const char *debugfs_dir,
 				 const char *sys_dir)
 {
@@ -440,6 +494,8 @@ struct ftg_users *ftg_users_read(const char *tracefs_dir, const char *debugfs_di
 	if (debugfs_dir && read_kprobes_list(u, debugfs_dir) && errno == ENOMEM)
 		goto fail;
 	if (sys_dir && read_livepatch(u, sys_dir))
+		goto fail;
+	if (read_tracer(u, tracefs_dir))
 		goto fail;
 	prune_generic(u);
 	ftg_error_clear();

@@ -350,9 +350,10 @@ static void test_users(void **state)
 	assert_non_null(u);
 	assert_string_equal(ftg_error_last(), "");
 
-	/* a kprobe: its callback, and kprobes/list's [FTRACE] at +0x4 */
-	assert_int_equal(ftg_users_describe(u, "vfs_read", NULL, 0, buf, sizeof(buf)), 1);
-	assert_string_equal(buf, "kprobe");
+	/* a kprobe: its callback, and kprobes/list's [FTRACE] at +0x4; the
+	 * function tracer, by current_tracer and set_ftrace_filter */
+	assert_int_equal(ftg_users_describe(u, "vfs_read", NULL, 0, buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "kprobe, function tracer");
 	/* the direct sample's trampoline, by the name ftrace prints */
 	x = ftg_users_find(u, "wake_up_process", NULL, FTG_USER_DIRECT);
 	assert_non_null(x);
