@@ -52,8 +52,8 @@ struct ftg_direct_scan {
 	char tramp[KSYM_SYMBOL_LEN];	/* the call's target, as %pS */
 	char line[FTG_DIRECT_LINE_MAX];
 	size_t len;
-	bool overlong;			/* the line outgrew @line: skipped */
-	bool in_rec;			/* the last record line was @rec's */
+	bool overlong;		/* the line outgrew @line: skipped */
+	bool in_rec;		/* the last record line was @rec's */
 	bool found;
 	char chunk[FTG_DIRECT_CHUNK];
 };
