@@ -98,6 +98,7 @@ struct ftg_patch_site {
 	const struct ftg_prefix *prefix; /* the arch's prefix last read, or NULL */
 	u8 actual[FTG_PROLOGUE_MAX];	/* prefix then site, as last read */
 	bool actual_valid;
+	unsigned long divert;		/* fault injection: judged as a call here */
 };
 
 /*
@@ -196,6 +197,7 @@ struct ftg_state {
 	char owner_comm[TASK_COMM_LEN];
 
 	bool fi_fail_ftrace;		/* fault injection: see fail-ftrace */
+	bool ftrace_off_said;		/* verify logged the kernel's ftrace off */
 	bool killed;
 	char kill_reason[FTGUARD_REASON_MAX];
 	char last_error[FTGUARD_REASON_MAX];
@@ -267,6 +269,8 @@ void ftg_store_report(char *report, size_t len);
 void ftg_kill(const char *fmt, ...) __printf(1, 2);
 u64 ftg_site_hits(const struct ftg_patch_site *s);
 bool ftg_is_trampoline(unsigned long target);
+bool ftg_direct_is(unsigned long ip, unsigned long target);
+int ftg_kernel_ftrace_off(char *why, size_t len);
 void ftg_arm_init(void);
 void ftg_arm_exit(void);
 

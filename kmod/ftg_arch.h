@@ -76,6 +76,18 @@ static inline bool ftg_arch_call_target(unsigned long ip, const u8 *site,
 	return true;
 }
 
+/*
+ * Fault injection only: makes @site (a copy of what was read, never text)
+ * the call to @target that an armed site at @ip would hold.
+ */
+static inline bool ftg_arch_call_encode(unsigned long ip, u8 *site,
+					u8 call_op, unsigned long target)
+{
+	site[0] = call_op;
+	put_unaligned_le32((u32)(target - (ip + FTG_SITE_BYTES)), &site[1]);
+	return true;
+}
+
 /* A module's build-time call sites are its records already. */
 static inline unsigned long ftg_arch_callsite_record(unsigned long callsite)
 {
@@ -116,6 +128,13 @@ static inline bool ftg_arch_call_target(unsigned long ip, const u8 *site,
 		return false;
 	*target = ip + ((long)(s32)((insn & 0x03ffffff) << 6) >> 4);
 	return true;
+}
+
+/* Fault injection's planted calls are x86's only. */
+static inline bool ftg_arch_call_encode(unsigned long ip, u8 *site,
+					u8 call_op, unsigned long target)
+{
+	return false;
 }
 
 /*

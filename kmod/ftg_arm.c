@@ -328,6 +328,9 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 		snprintf(why, len, "already armed (%u sites)", ftg.armed_sites);
 		return -EBUSY;
 	}
+	ret = ftg_kernel_ftrace_off(why, len);
+	if (ret)
+		return ret;
 	if (!sess->nsel) {
 		snprintf(why, len, "empty selection");
 		return -ENOENT;
@@ -421,7 +424,8 @@ out:
  *
  * Context: ftg.lock held.
  * Return: 0 when all armed sites are ok (or nothing is armed), -ESTALE
- * after a kill, -ENOMEM.
+ * after a kill, -ENODEV while the kernel's ftrace is off (no kill),
+ * -ENOMEM.
  */
 int ftg_verify(char *why, size_t len)
 {
@@ -435,6 +439,15 @@ int ftg_verify(char *why, size_t len)
 	lockdep_assert_held(&ftg.lock);
 	if (!set)
 		return 0;
+	/* Not the sites' fault: said once, no kill, checked again next time. */
+	bad = ftg_kernel_ftrace_off(why, len);
+	if (bad) {
+		if (!ftg.ftrace_off_said)
+			pr_warn("verify paused: %s\n", why);
+		ftg.ftrace_off_said = true;
+		return bad;
+	}
+	ftg.ftrace_off_said = false;
 	sites = kvmalloc_array(set->n, sizeof(*sites), GFP_KERNEL);
 	if (!sites)
 		return -ENOMEM;

@@ -182,6 +182,9 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 			break;
 		usleep_range(100, 200);
 	}
+	if (FTG_FAULT_INJECTION_BUILD && s->divert)
+		ftg_arch_call_encode(s->ip, s->actual + s->offset,
+				     s->expect.call_op, s->divert);
 	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
 	if (!s->prefix)
 		return FTG_V_MISMATCH;
@@ -190,6 +193,9 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
 		return FTG_V_MISMATCH;
 	if (ftg_is_trampoline(target))
+		return FTG_V_OK;
+	/* another user's trampoline, alone on the site: ftrace's word only */
+	if (ftg_direct_is(s->ip, target))
 		return FTG_V_OK;
 	if (ftg_read_plt(s, target, plt) ||
 	    !ftg_arch_plt_target(target, plt, &target))

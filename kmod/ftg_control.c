@@ -321,6 +321,8 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 	int ret;
 
 	ret = ftg_need_args(argc, 0, 0, "check", why, len);
+	if (!ret)
+		ret = ftg_kernel_ftrace_off(why, len);
 	if (ret)
 		return ret;
 	sites = kvmalloc_array(max(total, 1U), sizeof(*sites), GFP_KERNEL);
@@ -508,6 +510,42 @@ static int ftg_cmd_corrupt(struct ftg_session *sess, int argc, char **argv,
 	return 0;
 }
 
+/*
+ * divert <addr> <target>: from now on a check judges the site at @addr as
+ * if its bytes, once read, were a call to @target (0: as read). Only the
+ * copy read is changed, never the text: it stands for a call planted
+ * into a site, for proving which calls are accepted and which are not.
+ */
+static int ftg_cmd_divert(struct ftg_session *sess, int argc, char **argv,
+			  char *why, size_t len)
+{
+	struct ftg_patch_site *s;
+	unsigned long ip, target;
+	u8 probe[FTG_SITE_BYTES];
+	int ret;
+
+	ret = ftg_need_args(argc, 2, 2, "divert <addr> <target>", why, len);
+	if (!ret)
+		ret = ftg_parse_ip(argv[1], &ip, why, len);
+	if (ret)
+		return ret;
+	if (kstrtoul(argv[2], 0, &target)) {
+		snprintf(why, len, "bad address '%.40s'", argv[2]);
+		return -EINVAL;
+	}
+	if (!ftg_arch_call_encode(ip, probe, FTG_ARCH_CALL_OP, target)) {
+		snprintf(why, len, "divert is not built for this arch");
+		return -EOPNOTSUPP;
+	}
+	s = ftg_site_find(ip);
+	if (!s) {
+		snprintf(why, len, "0x%lx is not a known site", ip);
+		return -ENOENT;
+	}
+	s->divert = target;
+	return 0;
+}
+
 static int ftg_cmd_fail_ftrace(struct ftg_session *sess, int argc,
 			       char **argv, char *why, size_t len)
 {
@@ -522,6 +560,7 @@ static int ftg_cmd_fail_ftrace(struct ftg_session *sess, int argc,
 #define ftg_cmd_plant	NULL
 #define ftg_cmd_unplant	NULL
 #define ftg_cmd_corrupt	NULL
+#define ftg_cmd_divert	NULL
 #endif
 
 static const struct ftg_cmd ftg_cmds[] = {
@@ -540,6 +579,7 @@ static const struct ftg_cmd ftg_cmds[] = {
 	{ "plant", ftg_cmd_plant, true },
 	{ "unplant", ftg_cmd_unplant, true },
 	{ "corrupt", ftg_cmd_corrupt, true },
+	{ "divert", ftg_cmd_divert, true },
 	{ "fail-ftrace", ftg_cmd_fail_ftrace, true },
 };
 

@@ -631,6 +631,123 @@ size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
  */
 int ftg_unescape(char *s);
 
+/* ==== Other users of a function ==== */
+
+/*
+ * The kernel's other ftrace users of each function, named from what the
+ * kernel publishes: enabled_functions (the callbacks it prints, its
+ * "direct-->" trampolines), kprobe_events and kprobes/list, and
+ * /sys/kernel/livepatch. A set is read whole and owned by the caller;
+ * the strings live as long as it does. Not thread-safe to share while
+ * being freed; read-only use from several threads is fine.
+ */
+enum ftg_user_kind {
+	FTG_USER_FTRACE_OPS,	/* an ftrace_ops, named by its callback */
+	FTG_USER_TRACER,	/* the function or function_graph tracer */
+	FTG_USER_KPROBE,	/* a kprobe (or kretprobe) on ftrace */
+	FTG_USER_DIRECT,	/* a direct trampoline: register_ftrace_direct */
+	FTG_USER_BPF,		/* a BPF trampoline (fentry, fexit...) */
+	FTG_USER_LIVEPATCH,	/* a livepatch that replaces the function */
+};
+struct ftg_site_user {
+	const char *name;	/* the function */
+	const char *module;	/* NULL: vmlinux */
+	enum ftg_user_kind kind;
+	/* what to call it: "kprobe kprobes/p_vfs_read_0", "direct
+	 * my_tramp [ftrace_direct]", "livepatch livepatch_sample" */
+	const char *who;
+};
+struct ftg_users;
+
+/**
+ * ftg_users_read - who else is on each function, as the kernel says
+ * @tracefs_dir: tracefs (enabled_functions, kprobe_events)
+ * @debugfs_dir: debugfs (kprobes/list), or NULL
+ * @sys_dir: sysfs (kernel/livepatch), or NULL
+ *
+ * Only enabled_functions is needed: a kernel or snapshot without the
+ * others is read without them.
+ *
+ * Return: the set, to free with ftg_users_free(), or NULL with errno set.
+ */
+struct ftg_users *ftg_users_read(const char *tracefs_dir,
+				 const char *debugfs_dir, const char *sys_dir);
+/**
+ * ftg_users_free - free what ftg_users_read() returned
+ * @u: the set, or NULL
+ */
+void ftg_users_free(struct ftg_users *u);
+/**
+ * ftg_users_count - number of users named
+ * @u: the set
+ *
+ * Return: the count.
+ */
+size_t ftg_users_count(const struct ftg_users *u);
+/**
+ * ftg_users_get - the @i-th user named
+ * @u: the set
+ * @i: index below ftg_users_count()
+ *
+ * Return: the user, owned by @u, or NULL past the end.
+ */
+const struct ftg_site_user *ftg_users_get(const struct ftg_users *u, size_t i);
+/**
+ * ftg_users_find - the first user of a function, of one kind or any
+ * @u: the set
+ * @name: the function
+ * @module: its module, NULL for vmlinux
+ * @kind: an enum ftg_user_kind, or -1 for any
+ *
+ * Return: the user, owned by @u, or NULL.
+ */
+const struct ftg_site_user *ftg_users_find(const struct ftg_users *u,
+					   const char *name, const char *module,
+					   int kind);
+/**
+ * ftg_users_describe - the other users of one function, as one line
+ * @u: the set
+ * @name: the function
+ * @module: its module, NULL for vmlinux
+ * @own_ops: the ftrace_ops the caller itself has there (1 where
+ *	ftguard.ko is armed), left out of the count
+ * @buf: where to write "kprobe kprobes/x, direct my_tramp [m]"; "" when
+ *	none; with "N other ftrace users" for ops the kernel counts but
+ *	names nowhere
+ * @size: its size (the line is cut to fit)
+ *
+ * Return: how many other users there are.
+ */
+size_t ftg_users_describe(const struct ftg_users *u, const char *name,
+			  const char *module, unsigned int own_ops,
+			  char *buf, size_t size);
+/**
+ * ftg_user_kind_name - a word for a kind of user
+ * @kind: the kind
+ *
+ * Return: "kprobe", "direct", "bpf", "livepatch", "tracer" or
+ * "ftrace_ops"; "?" when out of range.
+ */
+const char *ftg_user_kind_name(enum ftg_user_kind kind);
+
+/* The kernel's ftrace as a whole: whether anything can be traced. */
+enum ftg_kftrace_state {
+	FTG_KFTRACE_ON,
+	FTG_KFTRACE_OFF,	/* sysctl kernel.ftrace_enabled = 0 */
+	FTG_KFTRACE_KILLED,	/* disabled by the kernel after an anomaly */
+};
+/**
+ * ftg_kernel_ftrace_state - is the kernel's ftrace on, off or killed?
+ * @proc_dir: procfs (sys/kernel/ftrace_enabled)
+ * @tracefs_dir: tracefs (its files answer ENODEV once ftrace is killed)
+ *
+ * What cannot be read (a snapshot keeps neither) counts as on. Never
+ * fails; leaves no error.
+ *
+ * Return: an enum ftg_kftrace_state.
+ */
+int ftg_kernel_ftrace_state(const char *proc_dir, const char *tracefs_dir);
+
 /* ==== Names: display of kernel-supplied text ==== */
 
 /*

@@ -152,6 +152,43 @@ static int judge_and_print(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *a
 	return ret;
 }
 
+/*
+ * The sites the report lists that another of the kernel's ftrace users is
+ * on too, each with who it is (the library names them from the kernel's
+ * files). Said, not judged: sharing a site changes no verdict.
+ */
+static void print_shared(struct ftg_cmd_ctx *ctx, const struct ftg_check_report *rep)
+{
+	struct ftg_root *root = ftg_cmd_root(ctx);
+	struct ftg_users *users;
+	size_t i;
+
+	if (!root || !ftg_check_report_count(rep))
+		return;
+	users = ftg_users_read(ftg_root_tracefs(root), ftg_root_debugfs(root),
+			       ftg_root_sys(root));
+	if (!users) {
+		if (ctx->verbosity > 0)
+			ftg_cmd_info(ctx, "other users not known: %s", ftg_error_last());
+		return;
+	}
+	for (i = 0; i < ftg_check_report_count(rep); i++) {
+		const struct ftg_check_line *l = ftg_check_report_get(rep, i);
+		char who[1024];
+
+		if (!ftg_users_describe(users, l->name,
+					strcmp(l->owner, "vmlinux") ? l->owner : NULL,
+					0, who, sizeof(who)))
+			continue;
+		fputs("  shared: ", stdout);
+		ftg_print_name(stdout, l->name);
+		fputs(" with ", stdout);
+		ftg_print_safe(stdout, who);
+		putchar('\n');
+	}
+	ftg_users_free(users);
+}
+
 static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	struct ftg_check_report *rep;
@@ -176,6 +213,8 @@ static int check_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (!rep)
 		return FTG_CMD_ERROR;
 	ret = judge_and_print(ctx, args, rep);
+	if (!ftg_args_has(args, FTG_OPT_JSON) && ctx->verbosity >= 0)
+		print_shared(ctx, rep);
 	ftg_check_report_free(rep);
 	return ret;
 }
@@ -210,6 +249,13 @@ const struct ftg_cmd_entry ftg_cmd_check_entry = {
 		"(as -l does for the ones it selects): --all offers every function\n"
 		"of available_filter_functions first, so that the check covers the\n"
 		"whole kernel.\n"
+		"\n"
+		"A site may be shared: another of the kernel's ftrace users (a\n"
+		"kprobe, the function tracer, a direct or BPF trampoline, a\n"
+		"livepatch) is on it too. A listed site that is shared is followed\n"
+		"by a \"shared:\" line naming them, as 'sites -v' does. A call into\n"
+		"another user's own trampoline is consistent only when ftrace's\n"
+		"enabled_functions names that trampoline as the site's direct one.\n"
 		"\n"
 		"With --root DIR the check report saved in a snapshot is judged\n"
 		"again against the snapshot's map.",

@@ -129,10 +129,20 @@ static void label(const char *name)
 	printf("%-13s ", name);
 }
 
-static void status_text(const struct ftg_status *st)
+static void status_text(const struct ftg_status *st, int kftrace)
 {
 	label("module:");
 	printf("loaded%s\n", st->fault_injection ? " (fault-injection build)" : "");
+	/* said only when nothing can be traced, whatever the sites are */
+	if (kftrace == FTG_KFTRACE_OFF) {
+		label("ftrace:");
+		printf("off (kernel.ftrace_enabled = 0): nothing is traced until "
+		       "sysctl kernel.ftrace_enabled=1\n");
+	} else if (kftrace == FTG_KFTRACE_KILLED) {
+		label("ftrace:");
+		printf("killed by the kernel after an anomaly (see its log): "
+		       "nothing can be traced until reboot\n");
+	}
 	label("armed:");
 	if (st->armed) {
 		printf("yes, %llu sites, owner ", (unsigned long long)st->armed_sites);
@@ -220,7 +230,8 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (json) {
 		status_json(&st, keys);
 	} else {
-		status_text(&st);
+		status_text(&st, ftg_kernel_ftrace_state(ftg_root_proc(root),
+							  ftg_root_tracefs(root)));
 		if (ctx->verbosity > 0)
 			ftg_cmd_print_keys("every key of ftguard.ko's status", keys);
 	}

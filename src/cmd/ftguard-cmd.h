@@ -42,6 +42,7 @@ enum ftg_cmd_long_key {
 	FTG_OPT_CPU,
 	FTG_OPT_STAT,
 	FTG_OPT_MAX_GRAPH_DEPTH,
+	FTG_OPT_SHARED,
 };
 
 /* What an option's argument (or an operand) completes to. */

@@ -20,6 +20,7 @@ libftguard_la_SOURCES = \
 	src/lib/vmalloc.c \
 	src/lib/sections.c \
 	src/lib/ftrace-funcs.c \
+	src/lib/users.c \
 	src/lib/kmod-tables.c \
 	src/lib/kmod-local.h \
 	src/lib/kmod-status.c \

@@ -79,7 +79,8 @@ tests_unit_test_stack_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_stack_LDADD = $(LIB_UNIT_LDADD)
 
 EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/amd64-612-vm tests/fixtures/i386 \
-	tests/fixtures/i386-vm tests/fixtures/malformed tests/fixtures/trace
+	tests/fixtures/i386-vm tests/fixtures/malformed tests/fixtures/trace \
+	tests/fixtures/shared-612
 
 # The EXAMPLE section of libftguard(3), compiled by make check so that the
 # man page cannot drift from the header.

@@ -337,6 +337,70 @@ static void test_ftrace_enabled(void **state)
 	assert_int_equal(errno, ENOENT);
 }
 
+/* The other users of each function, as a 6.12 kernel prints them. */
+static void test_users(void **state)
+{
+	const struct ftg_site_user *x;
+	struct ftg_users *u;
+	char buf[256];
+
+	u = ftg_users_read(FIXTURE("shared-612", "tracing"),
+			   FIXTURE("shared-612", "debug"),
+			   FIXTURE("shared-612", "sys"));
+	assert_non_null(u);
+	assert_string_equal(ftg_error_last(), "");
+
+	/* a kprobe: its callback, and kprobes/list's [FTRACE] at +0x4; the
+	 * function tracer, by current_tracer and set_ftrace_filter */
+	assert_int_equal(ftg_users_describe(u, "vfs_read", NULL, 0, buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "kprobe, function tracer");
+	/* the direct sample's trampoline, by the name ftrace prints */
+	x = ftg_users_find(u, "wake_up_process", NULL, FTG_USER_DIRECT);
+	assert_non_null(x);
+	assert_string_equal(x->who, "direct my_tramp [ftrace_direct]");
+	assert_null(ftg_users_find(u, "wake_up_process", "ftrace_direct", -1));
+	assert_int_equal(ftg_users_describe(u, "wake_up_process", NULL, 0, buf, sizeof(buf)), 1);
+	/* a BPF trampoline is named as one */
+	x = ftg_users_find(u, "schedule_tail", NULL, -1);
+	assert_non_null(x);
+	assert_int_equal(x->kind, FTG_USER_BPF);
+	assert_string_equal(x->who, "BPF trampoline");
+	/* a livepatch, and one ops the kernel counts but names nowhere ... */
+	assert_int_equal(ftg_users_describe(u, "cmdline_proc_show", NULL, 0,
+					    buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "livepatch livepatch_sample, 1 other ftrace user");
+	/* ... which is ftguard's own where it is armed */
+	assert_int_equal(ftg_users_describe(u, "cmdline_proc_show", NULL, 1,
+					    buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "livepatch livepatch_sample");
+	/* ftguard's own callback is nobody else */
+	assert_int_equal(ftg_users_describe(u, "fn_a", "ftg_target", 1, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "");
+	x = ftg_users_find(u, "fn_b", "ftg_target", -1);
+	assert_non_null(x);
+	assert_int_equal(x->kind, FTG_USER_TRACER);
+	assert_null(ftg_users_find(u, "fn_b", NULL, -1));
+	assert_string_equal(ftg_user_kind_name(FTG_USER_LIVEPATCH), "livepatch");
+	ftg_users_free(u);
+
+	/* enabled_functions is needed; the rest is optional */
+	u = ftg_users_read(FIXTURE("amd64", "tracing"), "/nonexistent", "/nonexistent");
+	assert_non_null(u);
+	assert_string_equal(ftg_error_last(), "");
+	ftg_users_free(u);
+	/* the kernel's ftrace as a whole: off by its sysctl, on by default */
+	assert_int_equal(ftg_kernel_ftrace_state(FIXTURE("shared-612", "proc"),
+						 FIXTURE("shared-612", "tracing")),
+			 FTG_KFTRACE_OFF);
+	assert_int_equal(ftg_kernel_ftrace_state(FIXTURE("amd64", "proc"),
+						 FIXTURE("amd64", "tracing")),
+			 FTG_KFTRACE_ON);
+	assert_string_equal(ftg_error_last(), "");
+	assert_null(ftg_users_read("/nonexistent", NULL, NULL));
+	assert_int_equal(errno, ENOENT);
+	assert_string_not_equal(ftg_error_last(), "");
+}
+
 static void test_ftrace_malformed(void **state)
 {
 	struct ftg_ftrace_funcs *ff;
@@ -413,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_ftrace_addrs),
 		cmocka_unit_test(test_ftrace_enabled),
 		cmocka_unit_test(test_ftrace_malformed),
+		cmocka_unit_test(test_users),
 		cmocka_unit_test(test_unescape),
 		cmocka_unit_test(test_errors),
 	};
