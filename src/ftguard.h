@@ -2004,6 +2004,163 @@ const struct ftg_finding *ftg_verdict_get(const struct ftg_verdict *v, size_t i)
  */
 const struct ftg_check_report *ftg_verdict_report(const struct ftg_verdict *v);
 
+/* ==== ftguard's trace instance: what a command sets, and restores ==== */
+
+/*
+ * An open handle on the "ftguard" trace instance (ftguard.ko makes it).
+ * Each change made through it is remembered, and ftg_instance_restore()
+ * undoes exactly those, so that what was set before (by another tool, or
+ * by 'ftguard start') stays as it was. Changes outlive the handle unless
+ * restored: ftg_instance_free() keeps them.
+ */
+struct ftg_instance;
+
+/**
+ * ftg_instance_open - open ftguard's trace instance
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ *
+ * Return: the handle, to free with ftg_instance_free(), or NULL with
+ * errno set: ENODEV and FTG_E_NO_MODULE when the instance does not exist
+ * (the module is not loaded), EACCES and FTG_E_NOT_ROOT.
+ */
+struct ftg_instance *ftg_instance_open(const char *tracefs_dir);
+/**
+ * ftg_instance_free - close the handle, keeping the changes
+ * @inst: the handle, or NULL
+ */
+void ftg_instance_free(struct ftg_instance *inst);
+/**
+ * ftg_instance_restore - undo every change made through @inst
+ * @inst: the handle, or NULL
+ *
+ * In this order: the events it enabled are disabled, then the filters it
+ * set cleared (so no unfiltered event gets in between), the pid filters
+ * emptied, the options it turned on (off) turned off (on), the buffer
+ * size put back. Every step is tried; the handle then holds no change.
+ *
+ * Return: 0, or -1 with errno EIO and ftg_error_last() naming each step
+ * that failed ("could not disable sched:sched_switch; ...").
+ */
+int ftg_instance_restore(struct ftg_instance *inst);
+/**
+ * ftg_instance_event_filter - filter a kernel event in the instance
+ * @inst: the handle
+ * @system: the event's system ("sched")
+ * @event: the event ("sched_switch"), or NULL for every event of @system
+ * @filter: the kernel's event-filter syntax ("prev_pid == 0"), written to
+ *          events/@system[/@event]/filter as trace-cmd record -f does
+ *
+ * The kernel then drops the events that do not match before they take
+ * buffer space. ftg_instance_restore() clears the filter.
+ *
+ * Return: 0; or -1 with errno EINVAL and FTG_E_BAD_FILTER when the kernel
+ * refused the filter (whatever errno its write failed with):
+ * ftg_error_last() is "SYSTEM:EVENT: the kernel refused filter 'FILTER':
+ * parse_error: WHY", then the filter and the kernel's caret under the
+ * place (the instance's error_log entry when the filter file does not
+ * say), and the refused filter is cleared, so nothing is left behind; or
+ * -1 with errno EINVAL and FTG_E_BAD_ARGUMENT for a name with '/' or
+ * "..", or an empty filter; or -1 with errno and FTG_E_SYSTEM when the
+ * file cannot be written (no such event: ENOENT).
+ */
+int ftg_instance_event_filter(struct ftg_instance *inst, const char *system,
+			      const char *event, const char *filter);
+/**
+ * ftg_instance_event_enable - enable a kernel event in the instance
+ * @inst: the handle
+ * @system: the event's system
+ * @event: the event, or NULL for every event of @system
+ *
+ * An event already on stays as it is, and ftg_instance_restore() leaves
+ * it on; one this call turned on, it turns off. Set its filter first
+ * (ftg_instance_event_filter()), so that no event it would drop gets in.
+ *
+ * Return: 0, or -1 with errno set: EINVAL and FTG_E_BAD_ARGUMENT for a
+ * name with '/' or "..", ENOENT and FTG_E_BAD_EVENT for an event tracefs
+ * does not have, else FTG_E_SYSTEM ("enabling SYSTEM:EVENT: why").
+ */
+int ftg_instance_event_enable(struct ftg_instance *inst, const char *system,
+			      const char *event);
+/**
+ * ftg_instance_events_off - turn off every kernel event but ftguard's own
+ * @inst: the handle
+ * @turned_off: set to the systems that had events on and were turned
+ *              off, a NULL-terminated list to free with
+ *              ftg_event_names_free() (NULL: none); or NULL
+ *
+ * For what 'ftguard start -e' left on, which is kept nowhere else: each
+ * system with an event on is disabled and its filters (its events' too)
+ * cleared. The ftguard system stays on. Not undone by
+ * ftg_instance_restore().
+ *
+ * Return: 0, or -1 with errno set when a system could not be listed,
+ * disabled or cleared (every other system is still done, and
+ * @turned_off still names those turned off).
+ */
+int ftg_instance_events_off(struct ftg_instance *inst, char ***turned_off);
+/**
+ * ftg_instance_set_buffer_kb - set the per-CPU buffer size
+ * @inst: the handle
+ * @kb: KiB per CPU (buffer_size_kb)
+ *
+ * ftg_instance_restore() puts back the size before the first call (the
+ * size the kernel expands to when the buffer was not used yet).
+ *
+ * Return: 0, or -1 with errno set (EINVAL and FTG_E_BAD_ARGUMENT for 0).
+ */
+int ftg_instance_set_buffer_kb(struct ftg_instance *inst, unsigned long kb);
+/**
+ * ftg_instance_set_option - turn a trace option of the instance on or off
+ * @inst: the handle
+ * @name: "record-tgid" (the kernel keeps each task's tgid in saved_tgids)
+ *        or "event-fork" (children of the pid filter's tasks join it)
+ * @on: the state wanted
+ *
+ * Only a real change is remembered for ftg_instance_restore().
+ *
+ * Return: 0, or -1 with errno set (EINVAL and FTG_E_BAD_ARGUMENT for
+ * another name).
+ */
+int ftg_instance_set_option(struct ftg_instance *inst, const char *name, bool on);
+
+/* ftg_instance_set_pids() flags */
+#define FTG_INSTANCE_PIDS_NOTRACE	0x1	/* leave the pids out instead */
+
+/**
+ * ftg_instance_set_pids - trace only (or all but) the given processes
+ * @inst: the handle
+ * @pids: the pids
+ * @n: how many, 1 to 64
+ * @flags: 0 writes set_event_pid (only their events are kept, as
+ *         trace-cmd -P); FTG_INSTANCE_PIDS_NOTRACE writes
+ *         set_event_notrace_pid (their events are dropped), but never
+ *         over a list someone else left there
+ *
+ * ftg_instance_restore() empties the list again.
+ *
+ * Return: 0, or -1 with errno set: with FTG_INSTANCE_PIDS_NOTRACE,
+ * ENOTSUP when the kernel has no set_event_notrace_pid and EBUSY when it
+ * holds another list (nothing written); EINVAL for no pid, a pid <= 0 or
+ * more than 64.
+ */
+int ftg_instance_set_pids(struct ftg_instance *inst, const int *pids, size_t n,
+			  unsigned int flags);
+/**
+ * ftg_instance_clear_buffer - empty the instance's trace buffer
+ * @inst: the handle
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int ftg_instance_clear_buffer(struct ftg_instance *inst);
+/**
+ * ftg_instance_buffer_entries - events now in the instance's buffer
+ * @inst: the handle
+ * @entries: set to the sum of "entries" in every CPU's per_cpu stats
+ *
+ * Return: 0, or -1 with errno ENOENT when no CPU's stats can be read.
+ */
+int ftg_instance_buffer_entries(struct ftg_instance *inst, uint64_t *entries);
+
 /* ==== Live events: instance, decoding, streaming ==== */
 
 struct tep_handle;
@@ -2311,41 +2468,6 @@ int ftg_live_counters(struct ftg_live *live, struct ftg_trace_counters *out);
  * Return: per_cpu/cpu@cpu/stats (free() it), or NULL with errno set.
  */
 char *ftg_live_cpu_stats(struct ftg_live *live, int cpu);
-/**
- * ftg_event_filter_set - filter a kernel event in a trace instance
- * @tracefs_dir: the tracefs mount (NULL: the mounted one)
- * @instance: the instance ("ftguard"; NULL: the top level)
- * @system: the event's system ("sched")
- * @event: the event ("sched_switch"), or NULL for every event of @system
- * @filter: the kernel's event-filter syntax ("prev_pid == 0"), written to
- *          events/@system[/@event]/filter as trace-cmd record -f does
- *
- * The kernel then drops the events that do not match before they take
- * buffer space. The filter stays until ftg_event_filter_clear().
- *
- * Return: 0; or -1 with errno EINVAL and FTG_E_BAD_FILTER when the kernel
- * refused the filter (whatever errno its write failed with):
- * ftg_error_last() is "SYSTEM:EVENT: the kernel refused filter 'FILTER':
- * parse_error: WHY", then the filter and the kernel's caret under the
- * place (the instance's error_log entry when the filter file does not
- * say), and the refused filter is cleared, so nothing is left behind; or
- * -1 with errno and FTG_E_SYSTEM when the file cannot be written (no
- * such event: ENOENT).
- */
-int ftg_event_filter_set(const char *tracefs_dir, const char *instance,
-			 const char *system, const char *event, const char *filter);
-/**
- * ftg_event_filter_clear - remove a kernel event filter
- * @tracefs_dir: the tracefs mount (NULL: the mounted one)
- * @instance: the instance (NULL: the top level)
- * @system: the event's system
- * @event: the event, or NULL: the system's filter and every one of its
- *         events' (the kernel clears them all)
- *
- * Return: 0, or -1 with errno and the error set.
- */
-int ftg_event_filter_clear(const char *tracefs_dir, const char *instance,
-			   const char *system, const char *event);
 /**
  * ftg_page_decode - decode one raw ring-buffer page
  * @fmt: formats the page was written with

@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <tracefs.h>
-
 #include "cmd/ftguard-cmd.h"
 
 /* Systems -e refuses: ftguard's own events are always on, ftrace's are
@@ -91,9 +89,9 @@ static int check_exists(struct ftg_cmd_ctx *ctx, const char *tracing_dir,
 	}
 	if (!e->event)
 		return 0;
-	events = tracefs_system_events(tracing_dir, e->system);
+	events = ftg_event_names(tracing_dir, e->system);
 	found = list_has(events, e->event);
-	tracefs_list_free(events);
+	ftg_event_names_free(events);
 	if (!found) {
 		ftg_cmd_error(ctx, "-e %s: no event '%s' in system '%s'", arg, e->event,
 			      e->system);
@@ -167,7 +165,7 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 	if (ret || ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
 		return FTG_CMD_ERROR;
 	tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
-	systems = tracefs_event_systems(tracing_dir);
+	systems = ftg_event_names(tracing_dir, NULL);
 	if (!systems) {
 		ftg_cmd_error(ctx, "cannot list the event systems in %s/events: %s",
 			      tracing_dir, strerror(errno ? errno : ENOENT));
@@ -176,7 +174,7 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 	for (i = 0; i < n && !ret; i++)
 		ret = check_exists(ctx, tracing_dir, systems, ftg_args_nth(args, 'e', i),
 				   &out->ev[i]);
-	tracefs_list_free(systems);
+	ftg_event_names_free(systems);
 	return ret;
 }
 
@@ -184,16 +182,17 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
  * ftg_cmd_events_set_filters - write each -f to its event's filter file
  * @ctx: the command
  * @evs: from ftg_cmd_events_parse(); filters already set are skipped
+ * @inst: ftguard's trace instance
  *
  * Called before anything is enabled or armed: a filter the kernel
- * refuses ends the command with the kernel's message, and what was set
- * is cleared again.
+ * refuses ends the command with the kernel's message, and what @inst
+ * changed is undone.
  *
  * Return: 0, or FTG_CMD_ERROR after saying why.
  */
-int ftg_cmd_events_set_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs)
+int ftg_cmd_events_set_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
+			       struct ftg_instance *inst)
 {
-	const char *tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
 	struct ftg_cmd_event *e;
 	int i;
 
@@ -201,37 +200,14 @@ int ftg_cmd_events_set_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *e
 		e = &evs->ev[i];
 		if (!e->filter || e->filter_set)
 			continue;
-		if (ftg_event_filter_set(tracing_dir, FTG_CMD_INSTANCE, e->system,
-					 e->event, e->filter) < 0) {
+		if (ftg_instance_event_filter(inst, e->system, e->event, e->filter) < 0) {
 			ftg_cmd_error_lines(ctx, "-f: ", ftg_error_last());
-			ftg_cmd_events_clear_filters(ctx, evs);
+			ftg_cmd_instance_restore(ctx, inst);
 			return FTG_CMD_ERROR;
 		}
 		e->filter_set = true;
 	}
 	return 0;
-}
-
-/**
- * ftg_cmd_events_clear_filters - clear the filters set for @evs
- * @ctx: the command (for warnings)
- * @evs: the events
- */
-void ftg_cmd_events_clear_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs)
-{
-	const char *tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
-	int i;
-
-	for (i = 0; i < evs->n; i++) {
-		struct ftg_cmd_event *e = &evs->ev[i];
-
-		if (!e->filter_set)
-			continue;
-		if (ftg_event_filter_clear(tracing_dir, FTG_CMD_INSTANCE, e->system,
-					   e->event) < 0)
-			ftg_cmd_warn(ctx, "%s", ftg_error_last());
-		e->filter_set = false;
-	}
 }
 
 /**
@@ -247,15 +223,15 @@ void ftg_cmd_events_clear_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events
  * the end.
  *
  * Return: 0, or FTG_CMD_ERROR after saying why (what was enabled stays
- * recorded in @evs for ftg_cmd_events_disable()).
+ * remembered by @inst for ftg_cmd_instance_restore()).
  */
 int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
-			  struct tracefs_instance *inst, struct ftg_live *live)
+			  struct ftg_instance *inst, struct ftg_live *live)
 {
 	struct ftg_cmd_event *e;
 	int i;
 
-	if (ftg_cmd_events_set_filters(ctx, evs))
+	if (ftg_cmd_events_set_filters(ctx, evs, inst))
 		return FTG_CMD_ERROR;
 	for (i = 0; i < evs->n; i++) {
 		e = &evs->ev[i];
@@ -263,45 +239,26 @@ int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
 			ftg_cmd_error(ctx, "%s", ftg_error_last());
 			return FTG_CMD_ERROR;
 		}
-		if (tracefs_event_is_enabled(inst, e->system, e->event) ==
-		    TRACEFS_ALL_ENABLED)
-			continue;
-		if (tracefs_event_enable(inst, e->system, e->event) < 0) {
-			ftg_cmd_error(ctx, "enabling %s%s%s: %s", e->system,
-				      e->event ? ":" : "", e->event ? e->event : "",
-				      strerror(errno));
+		if (ftg_instance_event_enable(inst, e->system, e->event) < 0) {
+			ftg_cmd_error(ctx, "%s", ftg_error_last());
 			return FTG_CMD_ERROR;
 		}
-		e->enabled = true;
 	}
 	return 0;
 }
 
 /**
- * ftg_cmd_events_disable - disable what ftg_cmd_events_enable() enabled
+ * ftg_cmd_instance_restore - undo what the command changed in @inst
  * @ctx: the command (for warnings)
- * @evs: the events
- * @inst: the instance they were enabled in
+ * @inst: ftguard's trace instance, or NULL
  *
- * The filters set for them are cleared after (events first, so that no
- * unfiltered event gets in between).
+ * Events first, then their filters, pid filters, options and buffer
+ * size (ftg_instance_restore()); a step that fails is a warning.
  */
-void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
-			    struct tracefs_instance *inst)
+void ftg_cmd_instance_restore(struct ftg_cmd_ctx *ctx, struct ftg_instance *inst)
 {
-	int i;
-
-	for (i = 0; i < evs->n; i++) {
-		struct ftg_cmd_event *e = &evs->ev[i];
-
-		if (!e->enabled)
-			continue;
-		if (tracefs_event_disable(inst, e->system, e->event) < 0)
-			ftg_cmd_warn(ctx, "could not disable %s%s%s", e->system,
-				     e->event ? ":" : "", e->event ? e->event : "");
-		e->enabled = false;
-	}
-	ftg_cmd_events_clear_filters(ctx, evs);
+	if (ftg_instance_restore(inst) < 0)
+		ftg_cmd_warn(ctx, "%s", ftg_error_last());
 }
 
 /*
@@ -328,30 +285,6 @@ void ftg_cmd_events_release(struct ftg_cmd_events *evs)
 	memset(evs, 0, sizeof(*evs));
 }
 
-/*
- * Whether every event of @system is off in @inst. The system's own enable
- * file says so in one read ("0", "1" or "X" for mixed), where asking
- * libtracefs reads the enable file of each of its events: on 6.12 that
- * made every stop take a quarter of a second.
- */
-static bool system_off(struct tracefs_instance *inst, const char *system)
-{
-	char *path = NULL, *state = NULL;
-	bool off;
-
-	if (asprintf(&path, "events/%s/enable", system) < 0)
-		path = NULL;
-	state = path ? tracefs_instance_file_read(inst, path, NULL) : NULL;
-	if (state)
-		off = state[0] == '0';
-	else
-		off = tracefs_event_is_enabled(inst, system, NULL) ==
-		      TRACEFS_ALL_DISABLED;
-	free(state);
-	free(path);
-	return off;
-}
-
 /**
  * ftg_cmd_events_off - turn off every -e event left on in ftguard's instance
  * @ctx: the command (stop, reset)
@@ -366,38 +299,23 @@ static bool system_off(struct tracefs_instance *inst, const char *system)
  */
 int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx)
 {
-	const char *tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
-	struct tracefs_instance *inst;
-	char **systems;
+	struct ftg_instance *inst;
+	char **off = NULL;
 	int i, ret = 0;
 
-	inst = tracefs_instance_alloc(tracing_dir, FTG_CMD_INSTANCE);
-	systems = inst ? tracefs_event_systems(tracing_dir) : NULL;
-	if (!systems) {
-		tracefs_instance_free(inst);
-		ftg_cmd_error(ctx, "cannot list the event systems in %s/events: %s",
-			      tracing_dir, strerror(errno ? errno : ENOENT));
+	inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
+	if (!inst) {
+		ftg_cmd_error(ctx, "%s", ftg_error_last());
 		return FTG_CMD_ERROR;
 	}
-	for (i = 0; systems[i]; i++) {
-		if (!strcmp(systems[i], "ftguard") || system_off(inst, systems[i]))
-			continue;
-		if (tracefs_event_disable(inst, systems[i], NULL) < 0) {
-			ftg_cmd_error(ctx, "disabling the %s events: %s", systems[i],
-				      strerror(errno));
-			ret = FTG_CMD_ERROR;
-		} else {
-			ftg_cmd_info(ctx, "turned off the %s events", systems[i]);
-		}
-		/* a system's "0" clears its events' filters too */
-		if (ftg_event_filter_clear(tracing_dir, FTG_CMD_INSTANCE, systems[i],
-					   NULL) < 0) {
-			ftg_cmd_error(ctx, "%s", ftg_error_last());
-			ret = FTG_CMD_ERROR;
-		}
+	if (ftg_instance_events_off(inst, &off) < 0) {
+		ftg_cmd_error(ctx, "%s", ftg_error_last());
+		ret = FTG_CMD_ERROR;
 	}
-	tracefs_list_free(systems);
-	tracefs_option_disable(inst, TRACEFS_OPTION_RECORD_TGID);
-	tracefs_instance_free(inst);
+	for (i = 0; off && off[i]; i++)
+		ftg_cmd_info(ctx, "turned off the %s events", off[i]);
+	ftg_event_names_free(off);
+	ftg_instance_set_option(inst, "record-tgid", false);
+	ftg_instance_free(inst);
 	return ret;
 }

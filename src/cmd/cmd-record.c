@@ -20,8 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <tracefs.h>
-
 #include "cmd/ftguard-cmd.h"
 
 #define RECORD_POLL_MS		100
@@ -38,15 +36,10 @@ struct record_session {
 	struct ftg_map *map;
 	struct ftg_live *live;
 	struct ftg_trace_writer *writer;
-	struct tracefs_instance *inst;
+	struct ftg_instance *inst;	/* what it changes, restored at the end */
 	struct ftg_cmd_events events;	/* -e */
 	pid_t pids[RECORD_MAX_PIDS];	/* -P, and the command with -F */
 	int npids;
-	bool pid_filter_set;
-	bool notrace_pid_set;		/* our own pid left out */
-	bool event_fork_set;
-	bool record_tgid_set;
-	ssize_t old_buffer_kb;		/* -1: not changed */
 	pid_t child;			/* 0: no command */
 	int go_fd;			/* write end: lets the child exec */
 	int exec_err_fd;		/* read end: errno of a failed exec */
@@ -115,32 +108,6 @@ static int parse_pids(struct record_session *s)
 	return 0;
 }
 
-/* Per-CPU size in KiB: buffer_size_kb reads "1408", or "7 (expanded: 1408)"
- * before the buffer was first used; 1408 is the size to restore then. */
-static ssize_t read_buffer_kb(struct tracefs_instance *inst)
-{
-	char *text = tracefs_instance_file_read(inst, "buffer_size_kb", NULL);
-	char *end, *expanded;
-	long kb;
-
-	if (!text)
-		return -1;
-	expanded = strstr(text, "expanded:");
-	kb = strtol(expanded ? expanded + strlen("expanded:") : text, &end, 10);
-	if (end == text || kb <= 0)
-		kb = -1;
-	free(text);
-	return kb;
-}
-
-static int write_buffer_kb(struct tracefs_instance *inst, unsigned long kb)
-{
-	char num[32];
-
-	snprintf(num, sizeof(num), "%lu", kb);
-	return tracefs_instance_file_write(inst, "buffer_size_kb", num) < 0 ? -1 : 0;
-}
-
 /*
  * With a function on record's own path armed (vfs_read: its reads of the
  * stats files), record would trace itself. As trace-cmd does unless
@@ -150,47 +117,31 @@ static int write_buffer_kb(struct tracefs_instance *inst, unsigned long kb)
  */
 static int hide_self(struct record_session *s)
 {
-	char *old, pid[16];
+	int pid = (int)getpid();
 
 	if (ftg_args_has(s->args, FTG_OPT_NO_FILTER) ||
-	    !tracefs_file_exists(s->inst, "set_event_notrace_pid"))
+	    !ftg_instance_set_pids(s->inst, &pid, 1, FTG_INSTANCE_PIDS_NOTRACE) ||
+	    errno == ENOTSUP)
 		return 0;
-	old = tracefs_instance_file_read(s->inst, "set_event_notrace_pid", NULL);
-	if (old && old[strspn(old, " \n")]) {
+	if (errno == EBUSY) {
 		ftg_cmd_warn(s->ctx, "set_event_notrace_pid is in use: record's own "
 			     "events are not filtered");
-		free(old);
 		return 0;
 	}
-	free(old);
-	snprintf(pid, sizeof(pid), "%d", (int)getpid());
-	if (tracefs_instance_file_write(s->inst, "set_event_notrace_pid", pid) < 0) {
-		ftg_cmd_error(s->ctx, "leaving record's own pid out "
-			      "(set_event_notrace_pid): %s", strerror(errno));
-		return FTG_CMD_ERROR;
-	}
-	s->notrace_pid_set = true;
-	return 0;
-}
-
-/* Turns @id on in @inst; true when it was off (to turn off at the end). */
-static bool option_turn_on(struct tracefs_instance *inst, enum tracefs_option_id id)
-{
-	return !tracefs_option_is_enabled(inst, id) &&
-	       tracefs_option_enable(inst, id) == 0;
+	ftg_cmd_error(s->ctx, "leaving record's own pid out "
+		      "(set_event_notrace_pid): %s", strerror(errno));
+	return FTG_CMD_ERROR;
 }
 
 /*
  * Instance settings: buffer size (-b), pid filter (-P, -F), and the
  * kernel's tgid record (saved_tgids), which tells the file each pid's
- * process.
+ * process. The instance remembers each change for the end.
  */
 static int setup_instance(struct record_session *s)
 {
 	const char *kb_arg = ftg_args_get(s->args, 'b');
-	char list[RECORD_MAX_PIDS * 12] = "";
 	unsigned long kb;
-	int i;
 
 	if (kb_arg) {
 		if (ftg_parse_size_kb(kb_arg, &kb) < 0) {
@@ -198,50 +149,22 @@ static int setup_instance(struct record_session *s)
 					    kb_arg);
 			return FTG_CMD_ERROR;
 		}
-		s->old_buffer_kb = read_buffer_kb(s->inst);
-		if (s->old_buffer_kb < 0 || write_buffer_kb(s->inst, kb) < 0) {
-			ftg_cmd_error(s->ctx, "setting the buffer size to %lu KiB: %s", kb,
-				      strerror(errno));
-			s->old_buffer_kb = -1;
+		if (ftg_instance_set_buffer_kb(s->inst, kb) < 0) {
+			ftg_cmd_error(s->ctx, "%s", ftg_error_last());
 			return FTG_CMD_ERROR;
 		}
 	}
-	s->record_tgid_set = option_turn_on(s->inst, TRACEFS_OPTION_RECORD_TGID);
+	ftg_instance_set_option(s->inst, "record-tgid", true);
 	if (!s->npids)
 		return hide_self(s);
-	for (i = 0; i < s->npids; i++)
-		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%d ", s->pids[i]);
-	if (tracefs_instance_file_write(s->inst, "set_event_pid", list) < 0) {
+	if (ftg_instance_set_pids(s->inst, s->pids, s->npids, 0) < 0) {
 		ftg_cmd_error(s->ctx, "setting the pid filter: %s", strerror(errno));
 		return FTG_CMD_ERROR;
 	}
-	s->pid_filter_set = true;
-	if (ftg_args_has(s->args, 'c')) {
-		/* children of the traced pids too, as trace-cmd -c */
-		s->event_fork_set = option_turn_on(s->inst, TRACEFS_OPTION_EVENT_FORK);
-	}
+	/* children of the traced pids too, as trace-cmd -c */
+	if (ftg_args_has(s->args, 'c'))
+		ftg_instance_set_option(s->inst, "event-fork", true);
 	return 0;
-}
-
-static void restore_instance(struct record_session *s)
-{
-	if (!s->inst) {
-		ftg_cmd_events_clear_filters(s->ctx, &s->events);
-		return;
-	}
-	ftg_cmd_events_disable(s->ctx, &s->events, s->inst);
-	if (s->pid_filter_set && tracefs_instance_file_clear(s->inst, "set_event_pid") < 0)
-		ftg_cmd_warn(s->ctx, "could not clear the pid filter (set_event_pid)");
-	if (s->notrace_pid_set &&
-	    tracefs_instance_file_clear(s->inst, "set_event_notrace_pid") < 0)
-		ftg_cmd_warn(s->ctx, "could not clear set_event_notrace_pid");
-	if (s->event_fork_set)
-		tracefs_option_disable(s->inst, TRACEFS_OPTION_EVENT_FORK);
-	if (s->record_tgid_set)
-		tracefs_option_disable(s->inst, TRACEFS_OPTION_RECORD_TGID);
-	if (s->old_buffer_kb >= 0 && write_buffer_kb(s->inst, (unsigned long)s->old_buffer_kb) < 0)
-		ftg_cmd_warn(s->ctx, "could not restore the buffer size to %zd KiB",
-			     s->old_buffer_kb);
 }
 
 /*
@@ -404,12 +327,6 @@ static int record_prepare(struct record_session *s)
 	s->ctl = ftg_control_open(ftg_root_debugfs(root));
 	if (!s->ctl)
 		return ftg_cmd_lib_error(s->ctx, "opening ftguard/control");
-	s->inst = tracefs_instance_alloc(ftg_root_tracefs(root), RECORD_INSTANCE);
-	if (!s->inst || !tracefs_instance_exists(RECORD_INSTANCE)) {
-		ftg_cmd_error(s->ctx, "no '%s' trace instance in %s: is ftguard.ko loaded?",
-			      RECORD_INSTANCE, ftg_root_tracefs(root));
-		return FTG_CMD_ERROR;
-	}
 	s->map = ftg_cmd_load_map(s->ctx);
 	return 0;
 }
@@ -420,7 +337,7 @@ static int record_open_output(struct record_session *s)
 	const struct ftg_kallsyms *ks;
 
 	/* Events left from an earlier arm are not this recording's. */
-	if (tracefs_instance_file_clear(s->inst, "trace") < 0)
+	if (ftg_instance_clear_buffer(s->inst) < 0)
 		ftg_cmd_warn(s->ctx, "could not clear the instance buffer");
 	ks = ftg_cmd_kallsyms(s->ctx);
 	if (!ks)
@@ -463,7 +380,7 @@ static int command_result(struct record_session *s, int status, int exec_err)
 static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	struct record_session s = {
-		.ctx = ctx, .args = args, .old_buffer_kb = -1,
+		.ctx = ctx, .args = args,
 		.go_fd = -1, .exec_err_fd = -1,
 	};
 	struct ftg_saved_signals saved;
@@ -494,8 +411,16 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_events_release(&s.events);
 		return ret;
 	}
+	s.inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
+	if (!s.inst) {
+		ftg_cmd_error(ctx, "no '%s' trace instance in %s: is ftguard.ko loaded?",
+			      RECORD_INSTANCE, ftg_root_tracefs(ftg_cmd_root(ctx)));
+		ftg_cmd_events_release(&s.events);
+		return FTG_CMD_ERROR;
+	}
 	/* before anything is cleared, enabled or armed: a refused -f costs nothing */
-	if (ftg_cmd_events_set_filters(ctx, &s.events)) {
+	if (ftg_cmd_events_set_filters(ctx, &s.events, s.inst)) {
+		ftg_instance_free(s.inst);
 		ftg_cmd_events_release(&s.events);
 		return FTG_CMD_ERROR;
 	}
@@ -535,12 +460,12 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ret = command_result(&s, status, exec_err);
 out:
 	ftg_control_close(s.ctl);	/* disarms if anything is still armed */
-	restore_instance(&s);
+	ftg_cmd_instance_restore(ctx, s.inst);
 	ftg_cmd_restore_signals(&saved);
 	ftg_trace_writer_free(s.writer);
 	ftg_live_free(s.live);
 	ftg_map_free(s.map);
-	tracefs_instance_free(s.inst);
+	ftg_instance_free(s.inst);
 	ftg_cmd_events_release(&s.events);
 	return ret;
 }

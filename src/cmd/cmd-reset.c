@@ -6,35 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <tracefs.h>
-
 #include "cmd/ftguard-cmd.h"
-
-#define RESET_INSTANCE "ftguard"
 
 /* Events in the instance's buffer: the "entries" of every CPU's stats. */
 static long long buffer_entries(struct ftg_cmd_ctx *ctx)
 {
-	struct tracefs_instance *inst;
-	long long total = 0;
-	char name[64], *stats, *p;
-	int cpu;
+	struct ftg_instance *inst;
+	uint64_t total;
+	int r;
 
-	inst = tracefs_instance_alloc(ftg_root_tracefs(ftg_cmd_root(ctx)), RESET_INSTANCE);
+	inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
 	if (!inst)
 		return -1;
-	for (cpu = 0;; cpu++) {
-		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-		stats = tracefs_instance_file_read(inst, name, NULL);
-		if (!stats)
-			break;
-		p = strstr(stats, "entries:");
-		if (p)
-			total += strtoll(p + strlen("entries:"), NULL, 10);
-		free(stats);
-	}
-	tracefs_instance_free(inst);
-	return cpu ? total : -1;
+	r = ftg_instance_buffer_entries(inst, &total);
+	ftg_instance_free(inst);
+	return r < 0 ? -1 : (long long)total;
 }
 
 static int send_reset(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl, void *data)

@@ -6,8 +6,6 @@
 #include <errno.h>
 #include <string.h>
 
-#include <tracefs.h>
-
 #include "cmd/ftguard-cmd.h"
 
 static const char *arm_refusal_hint(int err)
@@ -147,7 +145,7 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	struct ftg_cmd_events events = { 0 };
-	struct tracefs_instance *inst = NULL;
+	struct ftg_instance *inst = NULL;
 	struct ftg_control *ctl = NULL;
 	struct ftg_map *map;
 	size_t nsites;
@@ -155,8 +153,7 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 	if (ftg_cmd_live_args(ctx, args, &events, "changes the live system"))
 		return FTG_CMD_ERROR;
-	inst = tracefs_instance_alloc(ftg_root_tracefs(ftg_cmd_root(ctx)),
-				      FTG_CMD_INSTANCE);
+	inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
 	if (!inst) {
 		ret = ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 		goto out;
@@ -185,12 +182,12 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	ftg_map_free(map);
 out:
 	/* a refused start changes nothing: its events go off again */
-	if (ret != FTG_CMD_OK && inst)
-		ftg_cmd_events_disable(ctx, &events, inst);
+	if (ret != FTG_CMD_OK)
+		ftg_cmd_instance_restore(ctx, inst);
 	/* the kernel's tgid of each task, for extract (stop turns it off) */
 	if (ret == FTG_CMD_OK)
-		tracefs_option_enable(inst, TRACEFS_OPTION_RECORD_TGID);
-	tracefs_instance_free(inst);
+		ftg_instance_set_option(inst, "record-tgid", true);
+	ftg_instance_free(inst);
 	ftg_cmd_events_release(&events);
 	ftg_control_close(ctl);
 	return ret;

@@ -14,8 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <tracefs.h>
-
 #include "cmd/ftguard-cmd.h"
 
 #define STREAM_POLL_MS		200
@@ -96,7 +94,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	struct ftg_trace_counters counters;
 	struct ftg_saved_signals saved;
 	struct ftg_control *ctl = NULL;
-	struct tracefs_instance *inst = NULL;
+	struct ftg_instance *inst = NULL;
 	struct ftg_cmd_events events = { 0 };
 	struct ftg_live *live;
 	struct ftg_root *root;
@@ -132,7 +130,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	}
 	ftg_cmd_catch_signals(&saved);
 	if (events.n) {
-		inst = tracefs_instance_alloc(ftg_root_tracefs(root), "ftguard");
+		inst = ftg_instance_open(ftg_root_tracefs(root));
 		if (!inst) {
 			ret = ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 			goto out;
@@ -175,9 +173,8 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ret = ftg_cmd_lib_error(ctx, "reading events");
 out:
 	ftg_control_close(ctl);
-	if (inst)
-		ftg_cmd_events_disable(ctx, &events, inst);
-	tracefs_instance_free(inst);
+	ftg_cmd_instance_restore(ctx, inst);
+	ftg_instance_free(inst);
 	ftg_cmd_events_release(&events);
 	ftg_cmd_restore_signals(&saved);
 	if (st.ex && ftg_exporter_close(st.ex) < 0 && ret == FTG_CMD_OK)

@@ -226,7 +226,6 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 			  const char *path, ftg_event_cb cb, void *data);
 
 /* cmd-events.c: -e SYSTEM[:EVENT], tracepoints beside the functions. */
-#define FTG_CMD_INSTANCE	"ftguard"	/* the module's trace instance */
 #define FTG_OPTION_FORCE \
 	{ .key = FTG_OPT_FORCE, .long_name = "force", \
 	  .help = "arm more sites than the module's max_arm" }
@@ -239,13 +238,11 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 	{ .key = 'f', .long_name = "filter", .arg_name = "FILTER", \
 	  .help = "after -e: keep only its events matching FILTER, the kernel's " \
 		  "event-filter syntax (one per -e)", .repeatable = true }
-struct tracefs_instance;
 struct ftg_cmd_event {
 	char *system;
 	char *event;			/* NULL: every event of the system */
 	const char *filter;		/* -f after it, or NULL */
-	bool enabled;			/* by us: disabled at the end */
-	bool filter_set;		/* by us: cleared at the end */
+	bool filter_set;		/* already written through the instance */
 };
 struct ftg_cmd_events {
 	struct ftg_cmd_event *ev;
@@ -254,11 +251,10 @@ struct ftg_cmd_events {
 int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			 struct ftg_cmd_events *out);
 int ftg_cmd_events_enable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
-			  struct tracefs_instance *inst, struct ftg_live *live);
-void ftg_cmd_events_disable(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
-			    struct tracefs_instance *inst);
-int ftg_cmd_events_set_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs);
-void ftg_cmd_events_clear_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs);
+			  struct ftg_instance *inst, struct ftg_live *live);
+int ftg_cmd_events_set_filters(struct ftg_cmd_ctx *ctx, struct ftg_cmd_events *evs,
+			       struct ftg_instance *inst);
+void ftg_cmd_instance_restore(struct ftg_cmd_ctx *ctx, struct ftg_instance *inst);
 void ftg_cmd_events_release(struct ftg_cmd_events *evs);
 bool ftg_cmd_events_only(const struct ftg_cmd_args *args,
 			 const struct ftg_cmd_events *evs);

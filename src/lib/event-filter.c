@@ -35,17 +35,6 @@ static int filter_file(char *buf, size_t len, const char *system, const char *ev
 	return 0;
 }
 
-static struct tracefs_instance *open_instance(const char *tracefs_dir,
-					      const char *instance)
-{
-	struct tracefs_instance *inst = tracefs_instance_alloc(tracefs_dir, instance);
-
-	if (!inst)
-		ftgl_err(FTG_E_SYSTEM, errno ? errno : ENOMEM, "trace instance %s: %s",
-			 instance ? instance : "(top)", strerror(errno ? errno : ENOMEM));
-	return inst;
-}
-
 /* One write(2) of @text, so that the kernel's errno reaches us as is. */
 static int write_whole(struct tracefs_instance *inst, const char *rel, const char *text)
 {
@@ -105,52 +94,39 @@ static int refused(struct tracefs_instance *inst, const char *rel,
 	return -1;
 }
 
-int ftg_event_filter_set(const char *tracefs_dir, const char *instance,
-			 const char *system, const char *event, const char *filter)
+int ftgl_event_filter_set(struct tracefs_instance *inst, const char *system,
+			  const char *event, const char *filter)
 {
-	struct tracefs_instance *inst;
 	char rel[512], name[300];
 	int ret = 0;
 
-	ftg_error_clear();
 	if (!system || !filter || !filter[strspn(filter, " \t\n")])
 		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no event or an empty filter");
 	if (filter_file(rel, sizeof(rel), system, event))
 		return -1;
 	snprintf(name, sizeof(name), "%s%s%s", system, event ? ":" : "",
 		 event ? event : "");
-	inst = open_instance(tracefs_dir, instance);
-	if (!inst)
-		return -1;
 	if (write_whole(inst, rel, filter) < 0) {
 		ret = refused(inst, rel, name, filter, errno);
 		/* a refused filter stays readable in the file: clear it */
 		write_whole(inst, rel, "0");
 	}
-	tracefs_instance_free(inst);
 	return ret;
 }
 
-int ftg_event_filter_clear(const char *tracefs_dir, const char *instance,
-			   const char *system, const char *event)
+int ftgl_event_filter_clear(struct tracefs_instance *inst, const char *system,
+			    const char *event)
 {
-	struct tracefs_instance *inst;
 	char rel[512];
-	int ret = 0;
 
-	ftg_error_clear();
 	if (!system)
 		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no event system");
 	if (filter_file(rel, sizeof(rel), system, event))
 		return -1;
-	inst = open_instance(tracefs_dir, instance);
-	if (!inst)
-		return -1;
 	/* "0" clears; a system's "0" clears each of its events' too */
 	if (write_whole(inst, rel, "0") < 0)
-		ret = ftgl_err(FTG_E_SYSTEM, errno, "%s%s%s: clearing its filter: %s",
-			       system, event ? ":" : "", event ? event : "",
-			       strerror(errno));
-	tracefs_instance_free(inst);
-	return ret;
+		return ftgl_err(FTG_E_SYSTEM, errno, "%s%s%s: clearing its filter: %s",
+				system, event ? ":" : "", event ? event : "",
+				strerror(errno));
+	return 0;
 }

@@ -117,6 +117,18 @@ bool ftgl_ksym_is_text(char type);
  * symbol covers ("__ftrace_invalid_address___<offset>")? */
 bool ftgl_ftrace_name_invalid(const char *name);
 
+/* instance.c: ftguard's trace instance in @tracefs_dir (NULL: the mounted
+ * tracefs), or NULL with the error set (FTG_E_NO_MODULE when absent). */
+struct tracefs_instance;
+struct tracefs_instance *ftgl_instance_alloc(const char *tracefs_dir);
+/* event-filter.c: write (clear) events/@system[/@event]/filter of @inst;
+ * a filter the kernel refuses is the error, with its caret, and is
+ * cleared again. They leave the previous error alone on success. */
+int ftgl_event_filter_set(struct tracefs_instance *inst, const char *system,
+			  const char *event, const char *filter);
+int ftgl_event_filter_clear(struct tracefs_instance *inst, const char *system,
+			    const char *event);
+
 /* root.c: the mounted tracefs (/sys/kernel/tracing, else the debugfs one). */
 const char *ftgl_live_tracefs(void);
 /* root.c: a snapshot root's directory; NULL for the live system. */

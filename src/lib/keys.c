@@ -16,7 +16,6 @@
 #include "ftguard-local.h"
 #include "kmod-local.h"
 
-#define INSTANCE	"ftguard"
 
 struct ftg_keys {
 	size_t n, cap;
@@ -191,19 +190,9 @@ struct ftg_keys *ftg_instance_settings_read(const char *tracefs_dir)
 	int r = 0;
 
 	ftg_error_clear();
-	errno = 0;
-	inst = tracefs_instance_alloc(tracefs_dir, INSTANCE);
-	if (!inst || !tracefs_file_exists(inst, "buffer_size_kb")) {
-		if (!errno && inst)
-			errno = ENOENT;
-		tracefs_instance_free(inst);
-		ftgl_err(errno == EACCES ? FTG_E_NOT_ROOT : FTG_E_NO_MODULE,
-			 errno == EACCES ? EACCES : ENODEV,
-			 "trace instance %s: %s", INSTANCE,
-			 errno == EACCES ? "permission denied (run as root)" :
-			 "not found (ftguard.ko makes it: is it loaded?)");
+	inst = ftgl_instance_alloc(tracefs_dir);
+	if (!inst)
 		return NULL;
-	}
 	k = keys_new();
 	for (i = 0; k && !r && i < FTGL_ARRAY_SIZE(files); i++) {
 		text = instance_text(inst, files[i]);

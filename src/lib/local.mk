@@ -25,6 +25,7 @@ libftguard_la_SOURCES = \
 	src/lib/kmod-local.h \
 	src/lib/kmod-status.c \
 	src/lib/keys.c \
+	src/lib/instance.c \
 	src/lib/kmod-sites.c \
 	src/lib/kmod-check.c \
 	src/lib/control.c \

@@ -128,6 +128,128 @@ static void test_instance_settings(void **state)
 	tt_rmdir(dir);
 }
 
+/* The text of instances/ftguard/@rel under @dir, trailing newline cut. */
+static char *inst_text(const char *dir, const char *rel)
+{
+	char *path, *text;
+	size_t len;
+
+	assert_true(asprintf(&path, "%s/instances/ftguard/%s", dir, rel) > 0);
+	text = read_whole_file(path, &len);
+	free(path);
+	assert_non_null(text);
+	if (len && text[len - 1] == '\n')
+		text[len - 1] = '\0';
+	return text;
+}
+
+#define assert_inst_file(dir, rel, want) do {				\
+	char *_t = inst_text(dir, rel);					\
+	assert_string_equal(_t, want);					\
+	free(_t);							\
+} while (0)
+
+/*
+ * What a command changes in ftguard's instance, and what the restore
+ * puts back, on a scratch tracefs: only what the handle changed.
+ */
+static void test_instance_changes(void **state)
+{
+	char *dir = tt_tmpdir(), *cmd, **off;
+	int pids[] = { 12, 34 }, self = 56;
+	struct ftg_instance *inst;
+	uint64_t entries;
+
+	assert_null(ftg_instance_open(dir));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
+	assert_int_equal(errno, ENODEV);
+	assert_true(asprintf(&cmd, "mkdir -p '%s/instances/ftguard' && cd '%s/instances/ftguard' && "
+			     "mkdir -p events/sched/sched_switch events/irq/irq_handler_entry "
+			     "events/ftguard/func options per_cpu/cpu0 per_cpu/cpu1 && "
+			     "echo '7 (expanded: 1408)' > buffer_size_kb && echo old > trace && "
+			     ": > set_event_pid && echo 99 > set_event_notrace_pid && "
+			     "echo 0 > options/record-tgid && echo 1 > options/event-fork && "
+			     "printf 'entries: 5\\noverrun: 0\\n' > per_cpu/cpu0/stats && "
+			     "printf 'entries: 7\\noverrun: 1\\n' > per_cpu/cpu1/stats && "
+			     "for e in sched sched/sched_switch; do echo 0 > events/$e/enable; "
+			     "echo none > events/$e/filter; done && "
+			     "for e in irq irq/irq_handler_entry ftguard ftguard/func; do "
+			     "echo 1 > events/$e/enable; echo none > events/$e/filter; done",
+			     dir, dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	inst = ftg_instance_open(dir);
+	assert_non_null(inst);
+
+	assert_int_equal(ftg_instance_buffer_entries(inst, &entries), 0);
+	assert_int_equal(entries, 12);
+	assert_int_equal(ftg_instance_clear_buffer(inst), 0);
+	assert_inst_file(dir, "trace", "");
+
+	assert_int_equal(ftg_instance_set_buffer_kb(inst, 4096), 0);
+	assert_inst_file(dir, "buffer_size_kb", "4096");
+	assert_int_equal(ftg_instance_set_buffer_kb(inst, 0), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+
+	assert_int_equal(ftg_instance_set_option(inst, "record-tgid", true), 0);
+	assert_inst_file(dir, "options/record-tgid", "1");
+	/* on before: no change, so the restore leaves it on */
+	assert_int_equal(ftg_instance_set_option(inst, "event-fork", true), 0);
+	/* off here: on again after the restore */
+	assert_int_equal(ftg_instance_set_option(inst, "event-fork", false), 0);
+	assert_inst_file(dir, "options/event-fork", "0");
+	assert_int_equal(ftg_instance_set_option(inst, "overwrite", true), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+
+	assert_int_equal(ftg_instance_set_pids(inst, pids, 2, 0), 0);
+	assert_inst_file(dir, "set_event_pid", "12 34 ");
+	/* someone else's notrace list is left alone */
+	assert_int_equal(ftg_instance_set_pids(inst, &self, 1, FTG_INSTANCE_PIDS_NOTRACE), -1);
+	assert_int_equal(errno, EBUSY);
+	assert_inst_file(dir, "set_event_notrace_pid", "99");
+	assert_int_equal(ftg_instance_set_pids(inst, pids, 0, 0), -1);
+	assert_int_equal(errno, EINVAL);
+
+	assert_int_equal(ftg_instance_event_filter(inst, "sched", "sched_switch",
+						   "prev_pid == 0"), 0);
+	assert_int_equal(ftg_instance_event_enable(inst, "sched", "sched_switch"), 0);
+	assert_inst_file(dir, "events/sched/sched_switch/enable", "1");
+	/* already on: stays on after the restore */
+	assert_int_equal(ftg_instance_event_enable(inst, "irq", "irq_handler_entry"), 0);
+	assert_int_equal(ftg_instance_event_enable(inst, "sched", "../x"), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+
+	assert_int_equal(ftg_instance_restore(inst), 0);
+	assert_inst_file(dir, "events/sched/sched_switch/enable", "0");
+	assert_inst_file(dir, "events/sched/sched_switch/filter", "0");
+	assert_inst_file(dir, "events/irq/irq_handler_entry/enable", "1");
+	assert_inst_file(dir, "set_event_pid", "");
+	assert_inst_file(dir, "set_event_notrace_pid", "99");
+	assert_inst_file(dir, "options/record-tgid", "0");
+	assert_inst_file(dir, "options/event-fork", "1");
+	assert_inst_file(dir, "buffer_size_kb", "1408");
+	/* nothing left to undo: a size set since by someone else stays */
+	assert_true(asprintf(&cmd, "echo 2048 > '%s/instances/ftguard/buffer_size_kb'",
+			     dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_int_equal(ftg_instance_restore(inst), 0);
+	assert_inst_file(dir, "buffer_size_kb", "2048");
+
+	/* what start left on goes off, ftguard's own events stay */
+	assert_int_equal(ftg_instance_events_off(inst, &off), 0);
+	assert_non_null(off);
+	assert_string_equal(off[0], "irq");
+	assert_null(off[1]);
+	ftg_event_names_free(off);
+	/* the system's files: in tracefs they reach each of its events */
+	assert_inst_file(dir, "events/irq/enable", "0");
+	assert_inst_file(dir, "events/irq/filter", "0");
+	assert_inst_file(dir, "events/ftguard/func/enable", "1");
+	ftg_instance_free(inst);
+	tt_rmdir(dir);
+}
+
 static void test_status_parse(void **state)
 {
 	static const char text[] =
@@ -527,6 +649,7 @@ int main(void)
 		cmocka_unit_test(test_status_parse),
 		cmocka_unit_test(test_status_keys),
 		cmocka_unit_test(test_instance_settings),
+		cmocka_unit_test(test_instance_changes),
 		cmocka_unit_test(test_sites),
 		cmocka_unit_test(test_sites_v2),
 		cmocka_unit_test(test_kmodules),

@@ -407,43 +407,49 @@ static void test_cpu_list_refused_takes_nothing(void **state)
 static void test_kernel_filter_files(void **state)
 {
 	char *dir = tt_tmpdir(), *cmd, *text;
+	struct ftg_instance *inst;
 	size_t len;
 
 	/* tracefs has a filter file for each system and event */
 	assert_true(asprintf(&cmd, "cd %s && mkdir -p instances/ftguard/events/sched/sched_switch"
-			     " && touch instances/ftguard/events/sched/filter"
+			     " && touch instances/ftguard/buffer_size_kb"
+			     " instances/ftguard/events/sched/filter"
 			     " instances/ftguard/events/sched/sched_switch/filter", dir) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", "sched_switch",
-					      "prev_pid == 0"), 0);
+	inst = ftg_instance_open(dir);
+	assert_non_null(inst);
+	assert_int_equal(ftg_instance_event_filter(inst, "sched", "sched_switch",
+						   "prev_pid == 0"), 0);
 	assert_true(asprintf(&cmd, "%s/instances/ftguard/events/sched/sched_switch/filter",
 			     dir) > 0);
 	text = read_whole_file(cmd, &len);
 	assert_string_equal(text, "prev_pid == 0");
 	free(text);
-	assert_int_equal(ftg_event_filter_clear(dir, "ftguard", "sched", "sched_switch"), 0);
+	/* the restore clears what the handle set */
+	assert_int_equal(ftg_instance_restore(inst), 0);
 	text = read_whole_file(cmd, &len);
 	assert_string_equal(text, "0");
 	free(text);
 	free(cmd);
 	/* the system's own filter, for -e SYSTEM */
-	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", NULL, "common_pid != 1"), 0);
+	assert_int_equal(ftg_instance_event_filter(inst, "sched", NULL, "common_pid != 1"), 0);
 	assert_true(asprintf(&cmd, "%s/instances/ftguard/events/sched/filter", dir) > 0);
 	text = read_whole_file(cmd, &len);
 	assert_string_equal(text, "common_pid != 1");
 	free(text);
 	free(cmd);
 	/* names cannot leave the events directory; an empty filter is no filter */
-	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "..", "x", "a == 1"), -1);
+	assert_int_equal(ftg_instance_event_filter(inst, "..", "x", "a == 1"), -1);
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
-	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", "a/b", "a == 1"), -1);
-	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "sched", "sched_switch", " "), -1);
+	assert_int_equal(ftg_instance_event_filter(inst, "sched", "a/b", "a == 1"), -1);
+	assert_int_equal(ftg_instance_event_filter(inst, "sched", "sched_switch", " "), -1);
 	assert_int_equal(errno, EINVAL);
 	/* an event the instance does not have */
-	assert_int_equal(ftg_event_filter_set(dir, "ftguard", "irq", NULL, "a == 1"), -1);
+	assert_int_equal(ftg_instance_event_filter(inst, "irq", NULL, "a == 1"), -1);
 	assert_int_equal(errno, ENOENT);
 	assert_contains(ftg_error_last(), "irq: writing its filter");
+	ftg_instance_free(inst);
 	tt_rmdir(dir);
 }
 
