@@ -66,15 +66,15 @@ grep -q "^[0-9a-f]* [tT] ftg_names_nl$" /proc/kallsyms &&
 grep -F '[ftg_names]' /proc/kallsyms | od -c > /tmp/kallsyms-ftg_names.txt
 export_file /tmp/kallsyms-ftg_names.txt
 
-# 1. sites: each name once, escaped, as the line's 6th field.
+# 1. sites: each name once, escaped, as the line's last (7th) field.
 run 0 ftguard sites -m ftg_names
 cp "$OUT" sites.txt
 export_file sites.txt
 clean "sites" sites.txt
 expect_eq "sites lines (header, 9 renamed, trigger_write)" 11 "$(wc -l < sites.txt)"
-expect_eq "sites lines without 6 fields" 0 "$(awk 'NR > 1 && NF != 6' sites.txt | wc -l)"
+expect_eq "sites lines without 7 fields" 0 "$(awk 'NR > 1 && NF != 7' sites.txt | wc -l)"
 echo "$shown_names" | while IFS= read -r name; do
-	expect_eq "sites naming $name" 1 "$(N=$name awk '$6 == ENVIRON["N"]' sites.txt | wc -l)"
+	expect_eq "sites naming $name" 1 "$(N=$name awk '$NF == ENVIRON["N"]' sites.txt | wc -l)"
 done || exit 1
 run 0 ftguard sites -m ftg_names --json
 cp "$OUT" sites.json
@@ -92,7 +92,7 @@ expect_eq "sites -l with a glob over ESC" 2 "$(wc -l < "$OUT")"
 run 0 ftguard check -m ftg_names
 clean "check" "$OUT" "$ERR"
 has "$OUT" consistent
-clear_ip=$(awk '$6 == "ftg_names_clear\\033[2J\\033[H" { print $1 }' sites.txt)
+clear_ip=$(awk '$NF == "ftg_names_clear\\033[2J\\033[H" { print $1 }' sites.txt)
 [ -n "$clear_ip" ] || fail "no address for ftg_names_clear"
 exec 3>"$FTG_DEBUGFS/control"
 echo "corrupt $clear_ip" >&3 || fail "corrupt $clear_ip"
@@ -142,7 +142,7 @@ grep -qF 'ftg_names_clear\033[2J\033[H' names.csv || later "names.csv does not n
 # /proc/kallsyms and available_filter_functions lines are cut in two by
 # the newline, so a glob finds no such module function: the site is
 # pinned by its address (NAME@ADDR, checked against the module's table).
-nl_ip=$(awk '$6 ~ /^ftg_names_nl/ { print $1 }' sites.txt)
+nl_ip=$(awk '$NF ~ /^ftg_names_nl/ { print $1 }' sites.txt)
 [ -n "$nl_ip" ] || fail "no address for ftg_names_nl"
 run 0 ftguard -q start -l "ftg_names:ftg_names_nl*@$nl_ip"
 ftguard stream > stream.out 2> stream.err &
@@ -157,7 +157,7 @@ expect_eq "stream after SIGINT" 0 "$?"
 clean "stream" stream.out stream.err
 export_file stream.out
 run 0 ftguard sites -m ftg_names
-expect_eq "hits of ftg_names_nl" "$N" "$(awk '$6 ~ /^ftg_names_nl/ { print $4 }' "$OUT")"
+expect_eq "hits of ftg_names_nl" "$N" "$(awk '$NF ~ /^ftg_names_nl/ { print $4 }' "$OUT")"
 run 0 ftguard -q stop
 
 # 5. the shell prints through the same escaping.
