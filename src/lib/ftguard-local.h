@@ -97,6 +97,9 @@ int ftgl_parse_lines(const char *file, char *buf, size_t len,
 /* Splits @line in place at runs of spaces/tabs into at most @max words;
  * returns the number of words, or @max + 1 when there were more. */
 int ftgl_split(char *line, char **words, int max);
+/* A copy of @s with its escapes undone, or as written when they are not
+ * well formed (free text of the module's tables); NULL on ENOMEM. */
+char *ftgl_unescape_dup(const char *s);
 
 /* Strict numbers: the whole string must be the number. Hex takes an
  * optional 0x. Return 0 or -1 (no error recorded). */

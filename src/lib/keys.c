@@ -103,27 +103,19 @@ const char *ftg_keys_get(const struct ftg_keys *k, const char *name)
 static int status_line(void *obj, char *line, unsigned long lineno,
 		       unsigned int version)
 {
-	char *value = strchr(line, ' ');
+	char *value = strchr(line, ' '), *copy;
+	int r;
 
 	(void)version;
 	if (!value)
 		return ftgl_bad_line("status", lineno, "key without value");
 	*value++ = '\0';
-	/* a value whose escapes are not well formed stays as written */
-	if (strchr(value, '\\')) {
-		char *copy = strdup(value);
-
-		if (!copy)
-			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-		if (!ftg_unescape(copy)) {
-			int r = keys_add(obj, line, copy);
-
-			free(copy);
-			return r;
-		}
-		free(copy);
-	}
-	return keys_add(obj, line, value);
+	copy = ftgl_unescape_dup(value);
+	if (!copy)
+		return -1;
+	r = keys_add(obj, line, copy);
+	free(copy);
+	return r;
 }
 
 struct ftg_keys *ftg_status_keys_read(const char *debugfs_dir)

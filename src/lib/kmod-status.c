@@ -59,11 +59,9 @@ static int set_text(char *dst, const char *value)
 		dst[0] = '\0';
 		return 0;
 	}
-	tmp = strdup(value);
+	tmp = ftgl_unescape_dup(value);
 	if (!tmp)
-		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	if (ftg_unescape(tmp))
-		strcpy(tmp, value);	/* keep raw */
+		return -1;
 	snprintf(dst, FTG_TEXT_LEN, "%s", tmp);
 	free(tmp);
 	return 0;

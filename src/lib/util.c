@@ -367,6 +367,19 @@ int ftg_unescape(char *s)
 	return 0;
 }
 
+char *ftgl_unescape_dup(const char *s)
+{
+	char *copy = strdup(s);
+
+	if (!copy) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (ftg_unescape(copy))
+		strcpy(copy, s);	/* not well formed: kept as written */
+	return copy;
+}
+
 static bool escape_keeps(unsigned char c, unsigned int flags)
 {
 	if (flags & FTG_ESCAPE_TEXT)
