@@ -2252,8 +2252,9 @@ struct ftg_trace_formats;
  *
  * Return: the names in byte order, NULL-terminated, to free with
  * ftg_event_names_free(), or NULL with errno set (EINVAL and
- * FTG_E_BAD_ARGUMENT for a name that is no system, ENOENT for one tracefs
- * does not have).
+ * FTG_E_BAD_ARGUMENT for a name that is no system; ENOENT and
+ * FTG_E_BAD_EVENT for a system tracefs does not have, FTG_E_NO_TRACEFS
+ * when it has no events at all).
  */
 char **ftg_event_names(const char *tracefs_dir, const char *system);
 /**

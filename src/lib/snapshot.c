@@ -474,7 +474,7 @@ int ftg_snapshot_save(const struct ftg_root *root, const char *dir)
 {
 	ftg_error_clear();
 	if (!root || !dir || !*dir)
-		return ftgl_err(FTG_E_SYSTEM, EINVAL, "no root or directory");
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no root or directory");
 	if (save_to(root, dir))
 		return ftgl_err_prefix("saving snapshot %s", dir);
 	ftg_error_clear();	/* optional files that were absent */
