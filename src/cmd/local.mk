@@ -2,6 +2,7 @@
 bin_PROGRAMS += ftguard
 ftguard_SOURCES = \
 	src/cmd/ftguard-cmd.h \
+	src/cmd/tui-options.h \
 	src/cmd/main.c \
 	src/cmd/cmd-registry.c \
 	src/cmd/cmd-args.c \
