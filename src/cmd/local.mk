@@ -62,4 +62,4 @@ EXTRA_DIST += tests/cmd
 # raw pages in tests/fixtures/trace by this helper.
 check_PROGRAMS += tests/cmd/make-trace
 tests_cmd_make_trace_SOURCES = tests/cmd/make-trace.c
-tests_cmd_make_trace_LDADD = libftguard.la
+tests_cmd_make_trace_LDADD = libftguard-core.la

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ftguard.h"
+#include "ftguard-test.h"
 
 /* Longest line a reader accepts; longer ones are skipped and counted. */
 #define FTGL_LINE_MAX		4096

@@ -27,7 +27,7 @@ endif
 
 LIB_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) \
 	-DFTG_FIXTURES='"$(abs_top_srcdir)/tests/fixtures"'
-LIB_UNIT_LDADD = libftguard.la $(CMOCKA_LIBS)
+LIB_UNIT_LDADD = libftguard-core.la $(CMOCKA_LIBS)
 
 tests_unit_test_readers_SOURCES = tests/unit/test-readers.c tests/unit/lib-test.h
 tests_unit_test_readers_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
