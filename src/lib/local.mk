@@ -33,13 +33,14 @@ libftguard_la_SOURCES = \
 	src/lib/selection.c \
 	src/lib/map.c \
 	src/lib/map-query.c \
-	src/lib/checker.c
-libftguard_la_CFLAGS = $(AM_CFLAGS)
+	src/lib/checker.c \
+	src/lib/users-bpf.c
+libftguard_la_CFLAGS = $(AM_CFLAGS) $(BPF_CFLAGS)
 libftguard_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0 -no-undefined \
 	-Wl,--version-script=$(top_srcdir)/src/lib/libftguard.map
 libftguard_la_DEPENDENCIES = $(top_srcdir)/src/lib/libftguard.map
 EXTRA_DIST += src/lib/libftguard.map
-libftguard_la_LIBADD =
+libftguard_la_LIBADD = $(BPF_LIBS)
 
 dist_man_MANS += doc/libftguard.3
 

@@ -3,7 +3,8 @@
 # and libbpf, run by ftg-bpf-fentry) joins and leaves while ftguard is
 # armed there, in both orders: ftguard counts every one of a known number
 # of reads, is never killed, the program keeps counting (its map's counter
-# grows by as much), and `sites` and `check` name it. Alone on the site,
+# grows by as much), and `sites` and `check` name it by its name and id
+# (the kernel's BPF objects, through libbpf). Alone on the site,
 # the call goes into the program's BPF trampoline, which ftrace records
 # as the site's direct trampoline (enabled_functions' "direct-->"), and
 # check is consistent.
@@ -57,10 +58,10 @@ bpf_leave() {
 bpf_named() {
 	run 0 ftguard check -l vfs_read
 	out_has 'consistent'
-	out_has '  shared: vfs_read with BPF'
+	out_has "  shared: vfs_read with BPF ftg_bpf_read (id $PROG_ID)"
 	run 0 ftguard sites -l vfs_read -v
 	cat "$OUT"
-	out_has 'shared with: BPF'
+	out_has "shared with: BPF ftg_bpf_read (id $PROG_ID)$"
 	run 0 ftguard sites --shared
 	out_has ' vfs_read$'
 }
