@@ -7,7 +7,8 @@
 # (the kernel's BPF objects, through libbpf). Alone on the site,
 # the call goes into the program's BPF trampoline, which ftrace records
 # as the site's direct trampoline (enabled_functions' "direct-->"), and
-# check is consistent.
+# check is consistent on that word alone: no trampoline is accepted for
+# its name.
 . /tests/lib.sh
 
 OBJ=/lib/ftguard/test/fentry-count.bpf.o
