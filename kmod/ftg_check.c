@@ -136,7 +136,7 @@ static bool ftg_in_module_text(unsigned long addr)
  * reading the target:
  *  - ftguard's own ops trampoline (ops.trampoline, ops.trampoline_size);
  *  - the list callers ftrace_caller / ftrace_regs_caller at +0x0 (several
- *    ops on one site), ftrace_trampoline at +0x0, bpf_trampoline_*;
+ *    ops on one site), ftrace_trampoline at +0x0;
  *  - an allocated trampoline of another ops (function tracer, kprobes):
  *    module_alloc()ed, so page-aligned in [MODULES_VADDR, MODULES_END),
  *    in the text of no module ftguard tracks, and without a symbol.
@@ -147,7 +147,6 @@ bool ftg_is_trampoline(unsigned long target)
 		"ftrace_caller+0x0/",
 		"ftrace_regs_caller+0x0/",
 		"ftrace_trampoline+0x0/",
-		"bpf_trampoline_",
 	};
 	unsigned int i;
 

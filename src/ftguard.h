@@ -636,10 +636,11 @@ int ftg_unescape(char *s);
 /*
  * The kernel's other ftrace users of each function, named from what the
  * kernel publishes: enabled_functions (the callbacks it prints, its
- * "direct-->" trampolines), kprobe_events and kprobes/list, and
- * /sys/kernel/livepatch. A set is read whole and owned by the caller;
- * the strings live as long as it does. Not thread-safe to share while
- * being freed; read-only use from several threads is fine.
+ * "direct-->" trampolines), kprobe_events and kprobes/list,
+ * /sys/kernel/livepatch, and the programs behind a BPF trampoline (the
+ * kernel's BPF objects, through libbpf). A set is read whole and owned
+ * by the caller; the strings live as long as it does. Not thread-safe to
+ * share while being freed; read-only use from several threads is fine.
  */
 enum ftg_user_kind {
 	FTG_USER_FTRACE_OPS,	/* an ftrace_ops, named by its callback */
@@ -654,7 +655,8 @@ struct ftg_site_user {
 	const char *module;	/* NULL: vmlinux */
 	enum ftg_user_kind kind;
 	/* what to call it: "kprobe kprobes/p_vfs_read_0", "direct
-	 * my_tramp [ftrace_direct]", "livepatch livepatch_sample" */
+	 * my_tramp [ftrace_direct]", "livepatch livepatch_sample", "BPF
+	 * prog_name (id 42)" */
 	const char *who;
 };
 struct ftg_users;
@@ -666,7 +668,9 @@ struct ftg_users;
  * @sys_dir: sysfs (kernel/livepatch), or NULL
  *
  * Only enabled_functions is needed: a kernel or snapshot without the
- * others is read without them.
+ * others is read without them. A BPF trampoline's programs are named
+ * only when @tracefs_dir is the live kernel's and the caller may read
+ * its BPF objects (CAP_SYS_ADMIN); otherwise it is "BPF trampoline".
  *
  * Return: the set, to free with ftg_users_free(), or NULL with errno set.
  */

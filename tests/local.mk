@@ -6,7 +6,8 @@ include tests/fuzz/local.mk
 
 EXTRA_DIST += tests/run-all tests/abi-check tests/install-deps tests/vm/run tests/vm/judge \
 	tests/vm/init tests/vm/open-tui tests/vm/lib.sh tests/vm/guest tests/vm/targets tests/vm/selftest tests/modules \
-	tests/vm/fetch-i386 tests/vm/fetch-kernel tests/vm/hunt-i386 tests/modules-shared tests/dkms
+	tests/vm/fetch-i386 tests/vm/fetch-kernel tests/vm/fetch-samples tests/vm/hunt-i386 tests/modules-shared \
+	tests/bpf tests/dkms
 
 check-local: $(UNIT_TESTS)
 	FTG_SRCDIR=$(abs_top_srcdir) FTG_BUILDDIR=$(abs_top_builddir) \

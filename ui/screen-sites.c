@@ -2,7 +2,8 @@
 /*
  * Sites screen: ftguard.ko's sites table, sortable and filtered, with
  * marks (the selection that c and a act on) and the details of the site
- * under the cursor: why it is in its state, its bytes, its region.
+ * under the cursor: why it is in its state, its bytes, its region, and
+ * who else is on it.
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@ static const char *const sort_names[SORT_COUNT] = {
 };
 
 #define FILTER_TERMS 8
-#define DETAIL_ROWS 5
+#define DETAIL_ROWS 6
 
 struct sites_view {
 	const struct ftg_sites *sites;	/* what @rows index */
@@ -275,6 +276,13 @@ static void draw_details(struct tui *tui, int top, int rows)
 	if (rows > 4) {
 		tui_model_describe(&tui->m, s->addr, region, sizeof(region));
 		tui_printf(top + 4, 0, COLS, A_NORMAL, " region: %s", region);
+	}
+	if (rows > 5) {
+		char users[512];
+
+		tui_model_users(&tui->m, s, users, sizeof(users));
+		tui_printf(top + 5, 0, COLS, A_NORMAL, " shared with: %s",
+			   users[0] ? users : "nobody");
 	}
 }
 

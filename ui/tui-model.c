@@ -45,6 +45,7 @@ void tui_model_close(struct tui_model *m)
 	ftg_ftrace_funcs_free(m->avail);
 	ftg_verdict_free(m->verdict);
 	ftg_check_report_free(m->check);
+	ftg_users_free(m->users);
 	ftg_map_free(m->map);
 	ftg_kmodules_free(m->kmodules);
 	ftg_sites_free(m->sites);
@@ -316,6 +317,33 @@ const struct ftg_finding *tui_model_finding(const struct tui_model *m, uint64_t 
 			return f;
 	}
 	return NULL;
+}
+
+/*
+ * Read when the details pane first asks after a refresh, not on every
+ * refresh: enabled_functions is a file as long as the kernel's armed
+ * functions, and only the pane shows it.
+ */
+void tui_model_users(struct tui_model *m, const struct ftg_site *s, char *buf, size_t len)
+{
+	char raw[1024];
+
+	if (!m->users_read || m->users_generation != m->generation) {
+		ftg_users_free(m->users);
+		m->users = ftg_users_read(ftg_root_tracefs(m->root),
+					  ftg_root_debugfs(m->root),
+					  ftg_root_sys(m->root));
+		m->users_generation = m->generation;
+		m->users_read = true;
+	}
+	if (!m->users) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	ftg_users_describe(m->users, s->name,
+			   strcmp(s->owner, "vmlinux") ? s->owner : NULL,
+			   s->state == FTG_SITE_ARMED, raw, sizeof(raw));
+	tui_safe(buf, len, raw);
 }
 
 const struct ftg_check_line *tui_model_check_line(const struct tui_model *m,

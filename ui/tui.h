@@ -157,6 +157,9 @@ struct tui_model {
 	struct ftg_kmodules *kmodules;
 	uint64_t kmodules_sig;		/* change detector for the map */
 	struct ftg_check_report *check;	/* ftguard/check, for the bytes */
+	struct ftg_users *users;	/* the kernel's other ftrace users */
+	unsigned int users_generation;	/* @generation they were read at */
+	bool users_read;
 	struct ftg_verdict *verdict;	/* from the TUI's own last check */
 	struct ftg_map *map;
 	char map_error[TUI_MSG_MAX];
@@ -284,6 +287,8 @@ void tui_model_describe(const struct tui_model *m, uint64_t addr, char *buf, siz
 /* The finding of the TUI's last check for @addr, or NULL. */
 const struct ftg_finding *tui_model_finding(const struct tui_model *m, uint64_t addr);
 const struct ftg_check_line *tui_model_check_line(const struct tui_model *m, uint64_t addr);
+/* Who else is on @s, as `sites -v` says it: "" for nobody, "?" unknown. */
+void tui_model_users(struct tui_model *m, const struct ftg_site *s, char *buf, size_t len);
 
 /* tui-draw.c */
 void tui_term_init(struct tui *tui, bool force_ascii);

@@ -271,11 +271,14 @@ const struct ftg_cmd_entry ftg_cmd_sites_entry = {
 		"other ftrace users are on it too (USERS), its owner (vmlinux or a\n"
 		"module) and the function's name. The other users are named from\n"
 		"what the kernel publishes: enabled_functions (its callbacks and\n"
-		"direct trampolines), kprobe_events and kprobes/list, and\n"
-		"/sys/kernel/livepatch; -v and --json name them, and an ftrace_ops\n"
-		"the kernel counts but names nowhere is counted as \"other ftrace\n"
-		"user\". Filters given together must all match; a filter given\n"
-		"several times matches any of its values.",
+		"direct trampolines), kprobe_events and kprobes/list,\n"
+		"/sys/kernel/livepatch, and for a BPF trampoline its programs\n"
+		"(\"BPF NAME (id N)\", from the kernel's BPF objects where the\n"
+		"caller may read them, else \"BPF trampoline\"); -v and --json\n"
+		"name them, and an ftrace_ops the kernel counts but names nowhere\n"
+		"is counted as \"other ftrace user\". Filters given together must\n"
+		"all match; a filter given several times matches any of its\n"
+		"values.",
 	.exit_status =
 		"0 sites were listed; 1 a filter matched no site; 2 an error.",
 	.examples =

@@ -37,6 +37,22 @@ int ftgl_err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Sends a warning to the handler set by ftg_set_warning_handler(). */
 void ftgl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* users-bpf.c: the BPF programs behind a BPF trampoline. */
+struct ftgl_bpf_prog {
+	uint32_t target_obj_id;	/* the BTF object of the attach target */
+	uint32_t target_btf_id;	/* the function's type in it */
+	uint32_t prog_id;
+	char name[16];		/* BPF_OBJ_NAME_LEN */
+};
+/* The ids a "bpf_trampoline_KEY[+off/size]" symbol is made of; -1 when it
+ * is no trampoline on a kernel function. */
+int ftgl_bpf_tramp_ids(const char *sym, uint32_t *obj_id, uint32_t *btf_id);
+/* Does @p run in the trampoline whose symbol is @sym? */
+bool ftgl_bpf_prog_on(const struct ftgl_bpf_prog *p, const char *sym);
+/* Every program attached through a tracing link, *@count of them, to
+ * free(); NULL (errno) when the kernel does not let this process look. */
+struct ftgl_bpf_prog *ftgl_bpf_progs_read(size_t *count);
+
 /* util.c: a growable array of fixed-size elements, bounded. */
 struct ftgl_vec {
 	void *data;

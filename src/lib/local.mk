@@ -40,9 +40,10 @@ libftguard_core_la_SOURCES = \
 	src/lib/selection.c \
 	src/lib/map.c \
 	src/lib/map-query.c \
-	src/lib/checker.c
-libftguard_core_la_CFLAGS = $(AM_CFLAGS)
-libftguard_core_la_LIBADD =
+	src/lib/checker.c \
+	src/lib/users-bpf.c
+libftguard_core_la_CFLAGS = $(AM_CFLAGS) $(BPF_CFLAGS)
+libftguard_core_la_LIBADD = $(BPF_LIBS)
 libftguard_la_SOURCES =
 libftguard_la_LIBADD = libftguard-core.la
 libftguard_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0 -no-undefined \

@@ -8,11 +8,14 @@
  *   tracefs kprobe_events      "p:GROUP/EVENT SYMBOL[+OFF]" (MOD:SYMBOL)
  *   debugfs kprobes/list       "ADDR  k  SYMBOL+0xOFF  [MOD] [FTRACE]"
  *   sysfs kernel/livepatch     PATCH/OBJECT/FUNCTION,SYMPOS/
+ *   bpf() object info          the programs of a "bpf_trampoline_KEY"
+ *                              (users-bpf.c), live only
  * A record's line names its callbacks only while one ops (or one with a
  * trampoline) is on it; the others are counted from its "(N)".
  */
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +33,15 @@ struct ftg_users {
 	struct ftgl_vec users;	/* struct ftg_site_user */
 	struct ftgl_vec recs;	/* struct users_rec */
 	struct ftgl_pool pool;
+	/*
+	 * The attached BPF programs, read at the first BPF trampoline, and
+	 * only when the files read are the live kernel's: a snapshot's
+	 * trampolines are not this kernel's programs.
+	 */
+	bool bpf_live;
+	bool bpf_read;
+	struct ftgl_bpf_prog *bpf;	/* NULL: not allowed to look */
+	size_t bpf_count;
 };
 
 static const struct {
@@ -161,6 +173,38 @@ static int add_callbacks(struct ftg_users *u, const char *name,
 	return 0;
 }
 
+/*
+ * A BPF trampoline's programs, each as "BPF NAME (id N)"; "BPF
+ * trampoline" when none can be named (not allowed, or not live).
+ */
+static int add_bpf_users(struct ftg_users *u, const struct users_rec *r,
+			 const char *tramp)
+{
+	bool named = false;
+	size_t i;
+
+	if (u->bpf_live && !u->bpf_read) {
+		u->bpf_read = true;
+		u->bpf = ftgl_bpf_progs_read(&u->bpf_count);
+		if (!u->bpf && errno == ENOMEM)
+			return -1;
+	}
+	for (i = 0; u->bpf && i < u->bpf_count; i++) {
+		char who[64];
+
+		if (!ftgl_bpf_prog_on(&u->bpf[i], tramp))
+			continue;
+		snprintf(who, sizeof(who), "BPF %s (id %" PRIu32 ")",
+			 u->bpf[i].name, u->bpf[i].prog_id);
+		if (add_user(u, r->name, r->module, FTG_USER_BPF, who))
+			return -1;
+		named = true;
+	}
+	if (!named)
+		return add_user(u, r->name, r->module, FTG_USER_BPF, "BPF trampoline");
+	return 0;
+}
+
 static int read_enabled(struct ftg_users *u, const char *tracefs_dir)
 {
 	struct users_rec *last = NULL;
@@ -184,8 +228,7 @@ static int read_enabled(struct ftg_users *u, const char *tracefs_dir)
 				continue;
 			symbol_bare(bare, sizeof(bare), d + strlen("direct-->"));
 			if (!strncmp(bare, "bpf_trampoline_", 15)) {
-				if (add_user(u, last->name, last->module,
-					     FTG_USER_BPF, "BPF trampoline"))
+				if (add_bpf_users(u, last, bare))
 					goto oom;
 			} else {
 				char who[300];
@@ -480,6 +523,8 @@ struct ftg_users *ftg_users_read(const char *tracefs_dir, const char *debugfs_di
 	}
 	ftgl_vec_init(&u->users, sizeof(struct ftg_site_user));
 	ftgl_vec_init(&u->recs, sizeof(struct users_rec));
+	u->bpf_live = !strcmp(tracefs_dir, "/sys/kernel/tracing") ||
+		      !strcmp(tracefs_dir, "/sys/kernel/debug/tracing");
 	if (read_enabled(u, tracefs_dir)) {
 		ftg_users_free(u);
 		return NULL;
@@ -512,6 +557,7 @@ void ftg_users_free(struct ftg_users *u)
 	ftgl_vec_release(&u->users);
 	ftgl_vec_release(&u->recs);
 	ftgl_pool_release(&u->pool);
+	free(u->bpf);
 	free(u);
 }
 
@@ -556,6 +602,7 @@ static size_t ops_named(const struct ftg_users *u, const char *name,
 		switch (x->kind) {
 		case FTG_USER_KPROBE:
 		case FTG_USER_LIVEPATCH:
+		case FTG_USER_BPF:	/* one trampoline, one ops, for all */
 			if (kind_seen[x->kind])
 				break;
 			kind_seen[x->kind] = true;

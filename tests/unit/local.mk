@@ -82,6 +82,16 @@ EXTRA_DIST += tests/fixtures/amd64 tests/fixtures/amd64-vm tests/fixtures/amd64-
 	tests/fixtures/i386-vm tests/fixtures/malformed tests/fixtures/trace \
 	tests/fixtures/shared-612
 
+# The BPF trampoline matching is internal: its source is built in.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test-users-bpf
+UNIT_TESTS += tests/unit/test-users-bpf
+endif
+tests_unit_test_users_bpf_SOURCES = tests/unit/test-users-bpf.c tests/unit/lib-test.h \
+	src/lib/users-bpf.c
+tests_unit_test_users_bpf_CPPFLAGS = $(LIB_UNIT_CPPFLAGS) $(BPF_CFLAGS)
+tests_unit_test_users_bpf_LDADD = $(CMOCKA_LIBS) $(BPF_LIBS)
+
 # The EXAMPLE section of libftguard(3), compiled by make check so that the
 # man page cannot drift from the header.
 check_PROGRAMS += tests/unit/man-example

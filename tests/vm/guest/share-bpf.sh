@@ -1,0 +1,114 @@
+#!/bin/sh
+# A BPF fentry program on vfs_read (tests/bpf, built with clang -target bpf
+# and libbpf, run by ftg-bpf-fentry) joins and leaves while ftguard is
+# armed there, in both orders: ftguard counts every one of a known number
+# of reads, is never killed, the program keeps counting (its map's counter
+# grows by as much), and `sites` and `check` name it by its name and id
+# (the kernel's BPF objects, through libbpf). Alone on the site,
+# the call goes into the program's BPF trampoline, which ftrace records
+# as the site's direct trampoline (enabled_functions' "direct-->"), and
+# check is consistent on that word alone: no trampoline is accepted for
+# its name.
+. /tests/lib.sh
+
+OBJ=/lib/ftguard/test/fentry-count.bpf.o
+READY=/tmp/share-bpf.ready
+READS=1000
+cli_setup "rm -f $READY"
+[ -e "$OBJ" ] && command -v ftg-bpf-fentry >/dev/null ||
+	fail "the BPF fentry program was not built (tests/bpf, see bpf.log in the VM work dir)"
+[ -e /sys/kernel/btf/vmlinux ] || fail "no /sys/kernel/btf/vmlinux: this kernel cannot attach fentry"
+load_ftguard
+
+hits() { site_field vfs_read 5 vmlinux; }
+hits_above() { [ "$(hits)" -gt "$1" ]; }
+bpf_count() { ftg-bpf-fentry --count "$MAP_ID"; }
+# reads: $READS read() calls of one byte, each one vfs_read
+reads() {
+	dd if=/dev/zero of=/dev/null bs=1 count=$READS 2>/dev/null || fail "dd"
+}
+# counted WHAT CMD: CMD's number grows by at least $READS across reads()
+counted() {
+	_what=$1
+	shift
+	_a=$("$@")
+	reads
+	_b=$("$@")
+	[ $((_b - _a)) -ge $READS ] ||
+		fail "$_what counted $((_b - _a)) of $READS reads ($_a -> $_b)"
+	log "$_what counted $((_b - _a)) >= $READS"
+}
+not_killed() { expect_eq "killed ($1)" 0 "$(status killed)"; }
+bpf_join() {
+	rm -f $READY
+	ftg-bpf-fentry "$OBJ" $READY &
+	BPF_PID=$!
+	bg_track $BPF_PID
+	wait_for 20 test -s $READY || fail "the BPF program did not attach"
+	read -r PROG_ID MAP_ID < $READY
+	log "BPF program id $PROG_ID, map id $MAP_ID"
+}
+bpf_leave() {
+	kill -TERM $BPF_PID
+	wait $BPF_PID || fail "the BPF loader did not detach cleanly"
+	grep -q 'bpf_trampoline_' "$FTG_TRACEFS/enabled_functions" &&
+		fail "the BPF trampoline is still there: $(cat "$FTG_TRACEFS/enabled_functions")"
+	return 0
+}
+# check first: it offers vfs_read to ftguard.ko, which then lists it
+bpf_named() {
+	run 0 ftguard check -l vfs_read
+	out_has 'consistent'
+	out_has "  shared: vfs_read with BPF ftg_bpf_read (id $PROG_ID)"
+	run 0 ftguard sites -l vfs_read -v
+	cat "$OUT"
+	out_has "shared with: BPF ftg_bpf_read (id $PROG_ID)$"
+	run 0 ftguard sites --shared
+	out_has ' vfs_read$'
+}
+nobody_named() {
+	run 0 ftguard sites -l vfs_read -v
+	grep -q 'shared with' "$OUT" && fail "still shared once the program left: $(cat "$OUT")"
+	return 0
+}
+
+# 1. The BPF program first, alone on the site: its trampoline is the
+# site's direct call, as enabled_functions says.
+bpf_join
+counted "the BPF program" bpf_count
+log "enabled_functions with the BPF program alone:"
+grep -A 1 '^vfs_read ' "$FTG_TRACEFS/enabled_functions"
+grep -A 1 '^vfs_read ' "$FTG_TRACEFS/enabled_functions" | grep -q 'direct-->bpf_trampoline_' ||
+	fail "enabled_functions names no BPF trampoline on vfs_read: $(cat "$FTG_TRACEFS/enabled_functions")"
+bpf_named
+# ftguard joins, then the program leaves, while ftguard counts
+run 0 ftguard start -l vfs_read
+wait_for 10 hits_above 0 || fail "no hits while armed beside the BPF program"
+counted "ftguard beside the BPF program" hits
+counted "the BPF program beside ftguard" bpf_count
+log "enabled_functions with both:"
+grep -A 1 '^vfs_read ' "$FTG_TRACEFS/enabled_functions"
+bpf_named
+bpf_leave
+counted "ftguard once the BPF program left" hits
+echo verify > "$FTG_DEBUGFS/control" || fail "verify failed with the BPF program gone"
+nobody_named
+not_killed "the BPF program left"
+run 0 ftguard stop
+
+# 2. ftguard first, then the program joins and leaves.
+run 0 ftguard start -l vfs_read
+counted "ftguard alone" hits
+bpf_join
+counted "ftguard beside the joined BPF program" hits
+counted "the BPF program that joined" bpf_count
+bpf_named
+echo verify > "$FTG_DEBUGFS/control" || fail "verify failed with the BPF program there"
+not_killed "the BPF program joined"
+bpf_leave
+counted "ftguard once the BPF program left again" hits
+nobody_named
+not_killed "the BPF program left again"
+run 0 ftguard stop
+unload_ftguard
+pass
