@@ -15,12 +15,100 @@
 #define FTGUARD_SITES_FORMAT_VERSION	2	/* offset and bytes added */
 
 /*
- * Status keys of the periodic verify work: its runs since load and the
- * time they took in all (ns of the monotonic clock), so that
- * userspace can tell what verifying costs per period.
+ * The status file's keys, X(ID, "key", KIND), in the order it prints them
+ * ("key value" lines after the header). The module prints exactly these
+ * (FTG_SK_<ID>, one case each); libftguard knows exactly these and reads
+ * each value by its KIND:
+ *   BOOL 0|1, U64 decimal, HEX 0x..., TEXT free text to the line's end
+ *   ("-" when empty), OWNER none|persistent|<pid> <comm>, LAST_CHECK
+ *   never|<ms> ok|fail <n_ok> <n_bad>, ARM_MODE and GRAPH_HOOK a word of
+ *   their sets below, ADDRS addresses or "-".
+ * The alloc_* keys follow the module's object kinds, in their order.
  */
-#define FTGUARD_STATUS_VERIFY_RUNS	"verify_runs"
-#define FTGUARD_STATUS_VERIFY_NS	"verify_ns"
+#define FTGUARD_STATUS_KEYS(X)						\
+	X(LOADED,		"loaded",		BOOL)		\
+	X(ARMED,		"armed",		BOOL)		\
+	X(OWNER,		"owner",		OWNER)		\
+	X(ARMED_SITES,		"armed_sites",		U64)		\
+	X(KILLED,		"killed",		BOOL)		\
+	X(KILL_REASON,		"kill_reason",		TEXT)		\
+	X(SITES,		"sites",		U64)		\
+	X(VMLINUX_SITES,	"vmlinux_sites",	U64)		\
+	X(MODULE_SITES,		"module_sites",		U64)		\
+	X(VMLINUX_RECORDS,	"vmlinux_records",	U64)		\
+	X(ADMITTED,		"admitted",		U64)		\
+	X(REJECTED,		"rejected",		U64)		\
+	X(LAST_CHECK,		"last_check",		LAST_CHECK)	\
+	X(LAST_ERROR,		"last_error",		TEXT)		\
+	X(VERIFY_PERIOD_MS,	"verify_period_ms",	U64)		\
+	X(MAX_ARM,		"max_arm",		U64)		\
+	X(FAULT_INJECTION,	"fault_injection",	BOOL)		\
+	X(MODULES_VADDR,	"modules_vaddr",	HEX)		\
+	X(MODULES_END,		"modules_end",		HEX)		\
+	X(VMALLOC_START,	"vmalloc_start",	HEX)		\
+	X(VMALLOC_END,		"vmalloc_end",		HEX)		\
+	X(ALLOC_SESSIONS,	"alloc_sessions",	U64)		\
+	X(ALLOC_SELECTIONS,	"alloc_selections",	U64)		\
+	X(ALLOC_RESPONSES,	"alloc_responses",	U64)		\
+	X(ALLOC_REPORTS,	"alloc_reports",	U64)		\
+	X(ALLOC_ARMSETS,	"alloc_armsets",	U64)		\
+	X(ALLOC_SITES,		"alloc_sites",		U64)		\
+	X(ALLOC_MODULES,	"alloc_modules",	U64)		\
+	X(ALLOC_SCRATCH,	"alloc_scratch",	U64)		\
+	X(ALLOC_GRAPHS,		"alloc_graphs",		U64)		\
+	X(ARM_MODE,		"arm_mode",		ARM_MODE)	\
+	X(GRAPH_HOOK,		"graph_hook",		GRAPH_HOOK)	\
+	X(GRAPH_MISSED,		"graph_missed",		U64)		\
+	X(EVENTS_FAST,		"events_fast",		U64)		\
+	X(EVENTS_SLOW,		"events_slow",		U64)		\
+	X(EVENTS_SHARED,	"events_shared",	U64)		\
+	X(ARM_STACK,		"arm_stack",		BOOL)		\
+	X(GRAPH_ROOTS,		"graph_roots",		ADDRS)		\
+	X(GRAPH_MAX_DEPTH,	"graph_max_depth",	U64)		\
+	X(VERIFY_RUNS,		"verify_runs",		U64)		\
+	X(VERIFY_NS,		"verify_ns",		U64)
+
+/*
+ * status arm_mode, what the current arm records, and status graph_hook,
+ * how this build hooks returns (arm graph): each word by name for the
+ * side that writes it, and as a set, X(ID, word), for the side that reads.
+ */
+#define FTGUARD_ARM_MODE_NONE		"none"
+#define FTGUARD_ARM_MODE_FUNCTION	"function"
+#define FTGUARD_ARM_MODE_GRAPH		"graph"
+#define FTGUARD_ARM_MODES(X)				\
+	X(NONE,		FTGUARD_ARM_MODE_NONE)		\
+	X(FUNCTION,	FTGUARD_ARM_MODE_FUNCTION)	\
+	X(GRAPH,	FTGUARD_ARM_MODE_GRAPH)
+#define FTGUARD_GRAPH_HOOK_FPROBE	"fprobe"
+#define FTGUARD_GRAPH_HOOK_KRETPROBE	"kretprobe"
+#define FTGUARD_GRAPH_HOOK_NONE		"none"
+#define FTGUARD_GRAPH_HOOKS(X)				\
+	X(FPROBE,	FTGUARD_GRAPH_HOOK_FPROBE)	\
+	X(KRETPROBE,	FTGUARD_GRAPH_HOOK_KRETPROBE)	\
+	X(NONE,		FTGUARD_GRAPH_HOOK_NONE)
+
+/* status owner: no arm, or an arm no descriptor owns (else "<pid> <comm>") */
+#define FTGUARD_OWNER_NONE		"none"
+#define FTGUARD_OWNER_PERSISTENT	"persistent"
+
+/*
+ * The outcome of a check, in status last_check and the check table's
+ * result line; "never" before the first check.
+ */
+#define FTGUARD_RESULT_OK		"ok"
+#define FTGUARD_RESULT_FAIL		"fail"
+#define FTGUARD_RESULT_NEVER		"never"
+
+/*
+ * Verdicts of the check table, X(ID, "word"): FTG_V_<ID> in the module,
+ * FTG_VERDICT_<ID> in libftguard (whose public enum has this order).
+ */
+#define FTGUARD_VERDICTS(X)			\
+	X(OK,		"ok")			\
+	X(STALE,	"stale")		\
+	X(FOREIGN,	"foreign")		\
+	X(MISMATCH,	"mismatch")
 
 /* The control file: one command line (bytes before its newline), one
  * write, one error reason */
