@@ -204,7 +204,7 @@ static size_t ftg_site_line(char *p, const struct ftg_patch_site *s,
 	size_t n;
 
 	n = sprintf(p, "0x%lx %s %s ", s->ip, ftg_patch_state_name(s->state),
-		    s->init ? "init" : "core");
+		    s->init ? FTGUARD_SECTION_INIT : FTGUARD_SECTION_CORE);
 	n += ftg_escape(p + n, room - n, ftg_owner_name(s));
 	n += sprintf(p + n, " %llu %u ", ftg_site_hits(s), s->reads);
 	n += ftg_escape(p + n, room - n, s->name);

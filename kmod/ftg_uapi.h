@@ -132,6 +132,13 @@
 	X(MISMATCH,	"mismatch")		\
 	X(PLANTED,	"planted")
 
+/* The section of a site's function in the sites table, X(ID, word) */
+#define FTGUARD_SECTION_CORE		"core"
+#define FTGUARD_SECTION_INIT		"init"
+#define FTGUARD_SECTIONS(X)				\
+	X(CORE,		FTGUARD_SECTION_CORE)		\
+	X(INIT,		FTGUARD_SECTION_INIT)
+
 /*
  * Module states in the modules table and module events, X(ID, "word"),
  * and the states of a module's init text: FTG_MOD_<ID> and FTG_INIT_<ID>

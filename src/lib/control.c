@@ -204,13 +204,9 @@ static int read_response(struct ftg_control *ctl)
 	return 0;
 }
 
-/*
- * Judges the response. For an error, *@failed_line is the line of the
- * batch that failed (1 when the module did not say).
- */
-static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
+int ftgl_control_judge(const char *r, unsigned int *failed_line)
 {
-	const char *r = ftg_control_response(ctl), *name, *reason;
+	const char *name, *reason;
 	size_t name_len;
 	unsigned int line = 1;
 
@@ -232,6 +228,12 @@ static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
 		*failed_line = line;
 	return ftgl_err(FTG_E_MODULE_REFUSED, errno_from_name(name, name_len),
 			"%s", *reason ? reason : ftg_strerror(FTG_E_MODULE_REFUSED));
+}
+
+/* Judges the response to the batch just written. */
+static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
+{
+	return ftgl_control_judge(ftg_control_response(ctl), failed_line);
 }
 
 /* Writes @len bytes of commands as one write() and reads the answer. */

@@ -57,4 +57,14 @@ const char *ftgl_status_key_name(size_t k);
 int ftgl_status_key_index(const char *key);
 int ftgl_status_value_parse(struct ftg_status *st, size_t k, char *value);
 
+/*
+ * Judges the control response @r (its last newline cut): 0 for "ok
+ * [<info>]" or a table; -1 for "error <errno-name> <reason>", with errno
+ * the name's (EIO for a name the protocol does not have), the error
+ * FTG_E_MODULE_REFUSED holding the reason and *@failed_line (may be NULL)
+ * the failing line of the batch, 1 when the module did not say; -1 with
+ * EPROTO for anything else.
+ */
+int ftgl_control_judge(const char *r, unsigned int *failed_line);
+
 #endif /* _FTGUARD_KMOD_LOCAL_H */

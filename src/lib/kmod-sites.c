@@ -19,10 +19,9 @@ static const char *const site_state_names[] = { FTGUARD_SITE_STATES(SITE_STATE_W
 _Static_assert(FTGL_ARRAY_SIZE(site_state_names) == FTG_SITE_PLANTED + 1,
 	       "every public site state has its word");
 
-static const char *const section_names[] = {
-	[FTG_SECTION_CORE] = "core",
-	[FTG_SECTION_INIT] = "init",
-};
+#define SECTION_WORD(id, word) [FTG_SECTION_##id] = word,
+static const char *const section_names[] = { FTGUARD_SECTIONS(SECTION_WORD) };
+#undef SECTION_WORD
 
 const char *ftg_site_state_name(enum ftg_site_state state)
 {
