@@ -278,7 +278,7 @@ static void check_check(void)
 	size_t len, n, i, count;
 	char *text = slurp("check", &len), **lines, *w[7];
 	struct ftg_check_report *rep;
-	char words[256] = "";
+	char words[256] = "", result[128] = "(empty)";
 
 	if (!text)
 		return;
@@ -293,6 +293,8 @@ static void check_check(void)
 	count = ftg_check_report_count(rep);
 	if (n < 2 || count != n - 2)
 		problem("check: %zu lines, libftguard read %zu sites", n, count);
+	if (n >= 2)
+		snprintf(result, sizeof(result), "%s", lines[1]);
 	if (n >= 2 && ftgl_split(lines[1], w, 7) == 5) {
 		same_word("check", 2, "result", w[1],
 			  ftg_check_report_ok(rep) ? FTGUARD_RESULT_OK :
@@ -321,8 +323,8 @@ static void check_check(void)
 		same_word("check", i + 1, "actual", w[4], cl->actual);
 		same_name("check", i + 1, "name", w[5], cl->name);
 	}
-	printf("conform: check: %s, %zu sites, verdicts%s\n",
-	       n >= 2 ? lines[1] : "(empty)", count, words);
+	printf("conform: check: %s, %zu sites, verdicts%s\n", result, count,
+	       words);
 	free(lines);
 	ftg_check_report_free(rep);
 	free(text);
