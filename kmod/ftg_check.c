@@ -346,10 +346,11 @@ int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
 		return -ENOMEM;
 	}
 	ftg_obj_add(FTG_OBJ_REPORT, buf);
-	len = sprintf(buf, "ftguard-check %d\nresult %s %u %u %llu\n",
+	len = sprintf(buf, FTGUARD_HEADER(FTGUARD_TABLE_CHECK)
+		      " %d\nresult %s %u %u %llu\n",
 		      FTGUARD_FORMAT_VERSION,
-		      bad ? FTGUARD_RESULT_FAIL : FTGUARD_RESULT_OK, n - bad, bad,
-		      ftg_now_ms() - start);
+		      bad ? FTGUARD_RESULT_FAIL : FTGUARD_RESULT_OK,
+		      n - bad, bad, ftg_now_ms() - start);
 	for (i = 0; i < n; i++)
 		if (verdicts[i] != FTG_V_OK || list_all)
 			len += ftg_report_line(buf + len, sites[i], verdicts[i],

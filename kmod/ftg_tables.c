@@ -177,10 +177,12 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 	unsigned int k;
 
 	BUILD_BUG_ON(FTG_SK_ALLOC_GRAPHS - FTG_SK_ALLOC_SESSIONS + 1 !=
-		     FTG_NR_OBJ || FTG_SK_ALLOC_GRAPHS - FTG_SK_ALLOC_SESSIONS !=
+		     FTG_NR_OBJ);
+	BUILD_BUG_ON(FTG_SK_ALLOC_GRAPHS - FTG_SK_ALLOC_SESSIONS !=
 		     FTG_OBJ_GRAPH - FTG_OBJ_SESSION);
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-status %d\n", FTGUARD_FORMAT_VERSION);
+	seq_printf(m, FTGUARD_HEADER(FTGUARD_TABLE_STATUS) " %d\n",
+		   FTGUARD_FORMAT_VERSION);
 	for (k = 0; k < FTG_NR_SK; k++) {
 		seq_printf(m, "%s ", keys[k]);
 		ftg_status_value(m, k);
@@ -253,7 +255,8 @@ int ftg_sites_render(char *const *owners, unsigned int n, char **text,
 	buf = kvmalloc(size, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	used = sprintf(buf, "ftguard-sites %d\n", FTGUARD_SITES_FORMAT_VERSION);
+	used = sprintf(buf, FTGUARD_HEADER(FTGUARD_TABLE_SITES) " %d\n",
+		       FTGUARD_SITES_FORMAT_VERSION);
 	for (s = ftg_site_first(); s; s = ftg_site_next(s))
 		if (ftg_owner_listed(s, owners, n))
 			used += ftg_site_line(buf + used, s, size - used);
@@ -316,7 +319,8 @@ static int ftg_modules_show(struct seq_file *m, void *unused)
 	struct ftg_module *fm;
 
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-modules %d\n", FTGUARD_FORMAT_VERSION);
+	seq_printf(m, FTGUARD_HEADER(FTGUARD_TABLE_MODULES) " %d\n",
+		   FTGUARD_FORMAT_VERSION);
 	list_for_each_entry(fm, &ftg.modules, node) {
 		ftg_seq_name(m, fm->name);
 		seq_printf(m, " %s 0x%lx %lu 0x%lx %lu %s %llu %u\n",
@@ -336,8 +340,9 @@ static int ftg_check_show(struct seq_file *m, void *unused)
 	if (ftg.report)
 		seq_write(m, ftg.report, ftg.report_len);
 	else
-		seq_printf(m, "ftguard-check %d\nresult %s\n",
-			   FTGUARD_FORMAT_VERSION, FTGUARD_RESULT_NEVER);
+		seq_printf(m, FTGUARD_HEADER(FTGUARD_TABLE_CHECK)
+			   " %d\nresult %s\n", FTGUARD_FORMAT_VERSION,
+			   FTGUARD_RESULT_NEVER);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }
@@ -345,15 +350,19 @@ DEFINE_SHOW_ATTRIBUTE(ftg_check);
 
 int ftg_debugfs_init(void)
 {
-	ftg.dir = debugfs_create_dir("ftguard", NULL);
+	ftg.dir = debugfs_create_dir(FTGUARD_DIR, NULL);
 	if (IS_ERR(ftg.dir))
 		return PTR_ERR(ftg.dir);
-	debugfs_create_file("control", 0600, ftg.dir, NULL, &ftg_control_fops);
-	debugfs_create_file("status", 0400, ftg.dir, NULL, &ftg_status_fops);
-	debugfs_create_file("sites", 0400, ftg.dir, NULL, &ftg_sites_fops);
-	debugfs_create_file("modules", 0400, ftg.dir, NULL,
+	debugfs_create_file(FTGUARD_CONTROL, 0600, ftg.dir, NULL,
+			    &ftg_control_fops);
+	debugfs_create_file(FTGUARD_TABLE_STATUS, 0400, ftg.dir, NULL,
+			    &ftg_status_fops);
+	debugfs_create_file(FTGUARD_TABLE_SITES, 0400, ftg.dir, NULL,
+			    &ftg_sites_fops);
+	debugfs_create_file(FTGUARD_TABLE_MODULES, 0400, ftg.dir, NULL,
 			    &ftg_modules_fops);
-	debugfs_create_file("check", 0400, ftg.dir, NULL, &ftg_check_fops);
+	debugfs_create_file(FTGUARD_TABLE_CHECK, 0400, ftg.dir, NULL,
+			    &ftg_check_fops);
 	return 0;
 }
 

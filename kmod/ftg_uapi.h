@@ -110,6 +110,76 @@
 	X(FOREIGN,	"foreign")		\
 	X(MISMATCH,	"mismatch")
 
+/*
+ * The debugfs directory and its files; each table's first line is
+ * FTGUARD_HEADER(table) " <version>".
+ */
+#define FTGUARD_DIR			"ftguard"
+#define FTGUARD_CONTROL			"control"
+#define FTGUARD_TABLE_STATUS		"status"
+#define FTGUARD_TABLE_SITES		"sites"
+#define FTGUARD_TABLE_MODULES		"modules"
+#define FTGUARD_TABLE_CHECK		"check"
+#define FTGUARD_HEADER(table)		"ftguard-" table
+
+/*
+ * The control file's commands, X(ID, word) (FTGUARD_CMD_<ID> each), the
+ * fault-injection build's last: the module runs exactly these.
+ */
+#define FTGUARD_CMD_ADMIT		"admit"
+#define FTGUARD_CMD_VMLINUX_RECORDS	"vmlinux-records"
+#define FTGUARD_CMD_SELECT		"select"
+#define FTGUARD_CMD_SELECT_MODULE	"select-module"
+#define FTGUARD_CMD_SITES		"sites"
+#define FTGUARD_CMD_CLEAR		"clear"
+#define FTGUARD_CMD_GRAPH_ROOTS		"graph-roots"
+#define FTGUARD_CMD_CHECK		"check"
+#define FTGUARD_CMD_ARM			"arm"
+#define FTGUARD_CMD_DISARM		"disarm"
+#define FTGUARD_CMD_RESET		"reset"
+#define FTGUARD_CMD_VERIFY		"verify"
+#define FTGUARD_CMD_PLANT		"plant"
+#define FTGUARD_CMD_UNPLANT		"unplant"
+#define FTGUARD_CMD_CORRUPT		"corrupt"
+#define FTGUARD_CMD_DIVERT		"divert"
+#define FTGUARD_CMD_FAIL_FTRACE		"fail-ftrace"
+#define FTGUARD_COMMANDS(X)					\
+	X(ADMIT,		FTGUARD_CMD_ADMIT)		\
+	X(VMLINUX_RECORDS,	FTGUARD_CMD_VMLINUX_RECORDS)	\
+	X(SELECT,		FTGUARD_CMD_SELECT)		\
+	X(SELECT_MODULE,	FTGUARD_CMD_SELECT_MODULE)	\
+	X(SITES,		FTGUARD_CMD_SITES)		\
+	X(CLEAR,		FTGUARD_CMD_CLEAR)		\
+	X(GRAPH_ROOTS,		FTGUARD_CMD_GRAPH_ROOTS)	\
+	X(CHECK,		FTGUARD_CMD_CHECK)		\
+	X(ARM,			FTGUARD_CMD_ARM)		\
+	X(DISARM,		FTGUARD_CMD_DISARM)		\
+	X(RESET,		FTGUARD_CMD_RESET)		\
+	X(VERIFY,		FTGUARD_CMD_VERIFY)		\
+	X(PLANT,		FTGUARD_CMD_PLANT)		\
+	X(UNPLANT,		FTGUARD_CMD_UNPLANT)		\
+	X(CORRUPT,		FTGUARD_CMD_CORRUPT)		\
+	X(DIVERT,		FTGUARD_CMD_DIVERT)		\
+	X(FAIL_FTRACE,		FTGUARD_CMD_FAIL_FTRACE)
+
+/* arm's words, in any order; max-depth= takes its count */
+#define FTGUARD_ARM_PERSISTENT		"persistent"
+#define FTGUARD_ARM_FORCE		"force"
+#define FTGUARD_ARM_GRAPH		"graph"
+#define FTGUARD_ARM_STACK		"stack"
+#define FTGUARD_ARM_MAX_DEPTH		"max-depth="
+
+/* plant's kinds (fault-injection build) */
+#define FTGUARD_PLANT_STALE		"stale"
+#define FTGUARD_PLANT_FOREIGN		"foreign"
+
+/*
+ * A command's response: FTGUARD_OK [" <info>"], a table (check, sites),
+ * or FTGUARD_ERROR " <errno-name> <reason>".
+ */
+#define FTGUARD_OK			"ok"
+#define FTGUARD_ERROR			"error"
+
 /* The control file: one command line (bytes before its newline), one
  * write, one error reason */
 #define FTGUARD_LINE_MAX		256

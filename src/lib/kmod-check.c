@@ -133,7 +133,7 @@ struct ftg_check_report *ftgl_check_report_parse(const char *what,
 
 	if (!rep)
 		return NULL;
-	return report_done(rep, ftgl_kmod_table_parse("check", what, text, len,
+	return report_done(rep, ftgl_kmod_table_parse(FTGUARD_TABLE_CHECK, what, text, len,
 						      parse_report_line, rep));
 }
 
@@ -186,7 +186,7 @@ struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
 	rep = report_new("check");
 	if (!rep)
 		return NULL;
-	return report_done(rep, ftgl_kmod_table_read(debugfs_dir, "check",
+	return report_done(rep, ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_CHECK,
 						     parse_report_line, rep));
 }
 

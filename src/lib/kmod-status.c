@@ -224,7 +224,7 @@ int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
 {
 	ftg_error_clear();
 	memset(st, 0, sizeof(*st));
-	return ftgl_kmod_table_parse("status", "status", text, len,
+	return ftgl_kmod_table_parse(FTGUARD_TABLE_STATUS, "status", text, len,
 				     parse_status_line, st);
 }
 
@@ -232,5 +232,5 @@ int ftg_status_read(const char *debugfs_dir, struct ftg_status *st)
 {
 	ftg_error_clear();
 	memset(st, 0, sizeof(*st));
-	return ftgl_kmod_table_read(debugfs_dir, "status", parse_status_line, st);
+	return ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_STATUS, parse_status_line, st);
 }
