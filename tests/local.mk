@@ -39,6 +39,6 @@ tests-clean:
 # Benchmarks (doc/performance.md): one VM boot per kernel, ratios measured
 # side by side.
 EXTRA_DIST += tests/bench
-bench: all
+bench: all tests/bench/tui-bench
 	$(srcdir)/tests/bench/run --builddir $(abs_top_builddir)
 .PHONY: bench

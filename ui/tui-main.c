@@ -22,14 +22,15 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "cmd/tui-options.h"
 #include "ui/tui.h"
 
-#define DEFAULT_REFRESH_MS	1000
-#define DEFAULT_POLL_MS		50
+#define DEFAULT_REFRESH_MS	FTG_TUI_DEFAULT_REFRESH_MS
+#define DEFAULT_POLL_MS		FTG_TUI_DEFAULT_POLL_MS
 /* After a pump that took none but the TUI's own events (its reads are
  * traced), the next waits this long: its own reads do not keep it awake. */
 #define OWN_EVENTS_BACKOFF_MS	250
-#define DEFAULT_RING		10000
+#define DEFAULT_RING		FTG_TUI_DEFAULT_EVENTS
 #define MIN_COLS		40
 #define MIN_LINES		10
 
@@ -72,36 +73,71 @@ static void install_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+enum {
+	OPT_ROOT = 256, OPT_FEED, OPT_KEYS,
+#define TUI_OPT_KEY(id, name, arg, completion, help) OPT_##id,
+	FTG_TUI_OPTIONS(TUI_OPT_KEY)
+#undef TUI_OPT_KEY
+};
+
+/* The options `ftguard tui` passes on (cmd/tui-options.h), then this
+ * program's own. */
+static const struct tui_option {
+	int key;
+	const char *name, *arg, *help;
+} tui_options[] = {
+	{ OPT_ROOT, "root", "DIR", "read a saved snapshot (ftguard snapshot) "
+	  "instead of the live system; nothing can be changed" },
+#define TUI_OPT(id, name, arg, completion, help) { OPT_##id, name, arg, help },
+	FTG_TUI_OPTIONS(TUI_OPT)
+#undef TUI_OPT
+	{ OPT_FEED, "feed", "FILE", "show the canned events of FILE on the "
+	  "Live screen (the screen tests' input: see tui-model.c)" },
+	{ OPT_KEYS, "keys", NULL, "print the key tables (Markdown) and exit" },
+	{ 'h', "help", NULL, "this help" },
+	{ 'V', "version", NULL, "print the version" },
+};
+#define NR_TUI_OPTIONS (sizeof(tui_options) / sizeof(tui_options[0]))
+
+/* "  --name ARG" (-h, --help for a letter) in 20 columns, the help
+ * wrapped at 78 beside it. */
+static void usage_option(FILE *out, const struct tui_option *o)
+{
+	const char *p = o->help, *end;
+	int col;
+
+	if (o->key < 256)
+		col = fprintf(out, "  -%c, --%s", o->key, o->name);
+	else
+		col = fprintf(out, "  --%s%s%s", o->name, o->arg ? " " : "",
+			      o->arg ? o->arg : "");
+	while (*p) {
+		end = p + strlen(p);
+		if (end - p > 78 - 20) {
+			end = p + 78 - 20;
+			while (end > p && *end != ' ')
+				end--;
+			if (end == p)
+				end = p + 78 - 20;
+		}
+		fprintf(out, "%*s%.*s\n", col < 20 ? 20 - col : 1, "",
+			(int)(end - p), p);
+		col = 0;
+		p = *end == ' ' ? end + 1 : end;
+	}
+}
+
 static void usage(FILE *out)
 {
+	size_t i;
+
 	fprintf(out,
 		"Usage: ftguard-tui [OPTIONS]\n"
 		"The interactive view of ftguard: patch sites, live calls, address map.\n"
-		"\n"
-		"  --root DIR        read a saved snapshot (ftguard snapshot) instead of\n"
-		"                    the live system; nothing can be changed\n"
-		"  --refresh MS      re-read the module's tables every MS ms (default %d)\n"
-		"  --poll MS         while events come, read them and redraw at most every\n"
-		"                    MS ms (default %d); idle, the TUI waits for them\n"
-		"  --events N        keep the last N live events (default %d)\n"
-		"  --no-filter       show this TUI's own events too (hidden by default;\n"
-		"                    H on the Live screen toggles)\n"
-		"  --screen NAME     start on sites, live or map\n"
-		"  --ascii           ASCII line drawing even in a UTF-8 locale\n"
-		"  --bench[=SECS]    benchmark: feed the Live screen a synthetic event\n"
-		"                    stream for SECS seconds (default 10), then print\n"
-		"                    refreshes/s, CPU and peak RSS on stdout\n"
-		"  --bench-rate N    synthetic events per second (default 200000)\n"
-		"  --stats FILE      at exit, write what the session cost to FILE:\n"
-		"                    events/s read, refreshes/s, CPU and peak RSS\n"
-		"  --feed FILE       show the canned events of FILE on the Live screen\n"
-		"                    (the screen tests' input: see tui-model.c)\n"
-		"  --keys            print the key tables (Markdown) and exit\n"
-		"  -h, --help        this help\n"
-		"  -V, --version     print the version\n"
-		"\n"
-		"Keys: press ? in the TUI for the keys of each screen.\n",
-		DEFAULT_REFRESH_MS, DEFAULT_POLL_MS, DEFAULT_RING);
+		"\n");
+	for (i = 0; i < NR_TUI_OPTIONS; i++)
+		usage_option(out, &tui_options[i]);
+	fprintf(out, "\nKeys: press ? in the TUI for the keys of each screen.\n");
 }
 
 struct options {
@@ -112,8 +148,6 @@ struct options {
 	bool no_filter;
 	const struct tui_screen_ops *screen;
 	bool ascii;
-	double bench_secs;
-	unsigned long bench_rate;
 	const char *stats;
 	const char *feed;
 };
@@ -135,29 +169,17 @@ static int parse_number(const char *opt, const char *s, long min, long max, long
 /* Returns -1 on a bad option, 1 when the program is done (help), else 0. */
 static int parse_options(int argc, char **argv, struct options *o)
 {
-	enum { OPT_ROOT = 256, OPT_REFRESH, OPT_POLL, OPT_EVENTS, OPT_SCREEN,
-	       OPT_ASCII, OPT_NO_FILTER, OPT_BENCH, OPT_BENCH_RATE, OPT_STATS, OPT_KEYS,
-	       OPT_FEED };
-	static const struct option longopts[] = {
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "refresh", required_argument, NULL, OPT_REFRESH },
-		{ "poll", required_argument, NULL, OPT_POLL },
-		{ "events", required_argument, NULL, OPT_EVENTS },
-		{ "screen", required_argument, NULL, OPT_SCREEN },
-		{ "ascii", no_argument, NULL, OPT_ASCII },
-		{ "no-filter", no_argument, NULL, OPT_NO_FILTER },
-		{ "bench", optional_argument, NULL, OPT_BENCH },
-		{ "bench-rate", required_argument, NULL, OPT_BENCH_RATE },
-		{ "stats", required_argument, NULL, OPT_STATS },
-		{ "keys", no_argument, NULL, OPT_KEYS },
-		{ "feed", required_argument, NULL, OPT_FEED },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option longopts[NR_TUI_OPTIONS + 1] = { { 0 } };
+	size_t i;
 	long v;
 	int c;
 
+	for (i = 0; i < NR_TUI_OPTIONS; i++) {
+		longopts[i].name = tui_options[i].name;
+		longopts[i].has_arg = tui_options[i].arg ? required_argument :
+							   no_argument;
+		longopts[i].val = tui_options[i].key;
+	}
 	while ((c = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_ROOT:
@@ -190,16 +212,6 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_NO_FILTER:
 			o->no_filter = true;
-			break;
-		case OPT_BENCH:
-			if (optarg && parse_number("--bench", optarg, 1, 3600, &v))
-				return -1;
-			o->bench_secs = optarg ? (double)v : 10;
-			break;
-		case OPT_BENCH_RATE:
-			if (parse_number("--bench-rate", optarg, 1, 100000000, &v))
-				return -1;
-			o->bench_rate = (unsigned long)v;
 			break;
 		case OPT_STATS:
 			o->stats = optarg;
@@ -449,8 +461,8 @@ static int run(struct tui *tui, const struct options *o)
 		}
 		if (tui->bench && now >= next_pump) {
 			next_pump = now + (uint64_t)o->poll_ms;
-			tui_bench_feed(tui, now);
-			if (tui_bench_done(tui, now))
+			tui->source->feed(tui, now);
+			if (tui->source->done(tui, now))
 				break;
 		}
 	}
@@ -472,12 +484,11 @@ static void cleanup(void)
 	tui_model_close(&the_tui.m);
 }
 
-int main(int argc, char **argv)
+int tui_main(int argc, char **argv, const struct tui_source *source)
 {
 	struct options o = {
 		.refresh_ms = DEFAULT_REFRESH_MS, .poll_ms = DEFAULT_POLL_MS,
-		.ring = DEFAULT_RING, .bench_rate = 200000,
-		.screen = &tui_sites_ops,
+		.ring = DEFAULT_RING, .screen = &tui_sites_ops,
 	};
 	struct tui *tui = &the_tui;
 	FILE *stats = NULL;
@@ -511,7 +522,7 @@ int main(int argc, char **argv)
 		tui_model_close(&tui->m);
 		return 1;
 	}
-	tui->screen = o.bench_secs > 0 ? &tui_live_ops : o.screen;
+	tui->screen = source ? &tui_live_ops : o.screen;
 	tui_model_show_own(&tui->m, o.no_filter);
 	install_signals();
 	atexit(cleanup);
@@ -521,12 +532,15 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	tui_term_init(tui, o.ascii);
-	if (o.bench_secs > 0)
-		tui_bench_start(tui, o.bench_secs, o.bench_rate);
+	if (source) {
+		tui->source = source;
+		tui->bench = true;
+		source->start(tui);
+	}
 	run(tui, &o);
 	tui_term_end();
-	if (tui->bench)
-		tui_bench_report(tui, stdout);
+	if (source)
+		source->report(tui, stdout);
 	if (stats && (tui_stats_report(tui, stats) < 0 || fclose(stats) < 0)) {
 		fprintf(stderr, "ftguard-tui: writing %s: %s\n", o.stats, strerror(errno));
 		return 1;

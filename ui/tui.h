@@ -214,8 +214,9 @@ struct tui {
 	struct tui_dialog dialog;
 	int tty_fd;			/* the terminal's input, polled */
 	bool kill_seen;			/* the kill dialog was shown */
-	/* bench mode */
-	bool bench;
+	/* a synthetic source feeds the Live screen instead of the kernel */
+	const struct tui_source *source;
+	bool bench;			/* source != NULL */
 	unsigned long frames;
 	uint64_t start_ms;		/* when the main loop began */
 };
@@ -334,12 +335,24 @@ void tui_prompt_start(struct tui *tui, const char *label, const char *initial,
 		      void (*done)(struct tui *tui, const char *text));
 uint64_t tui_now_ms(void);
 
-/* tui-bench.c */
-void tui_bench_feed(struct tui *tui, uint64_t now_ms);
-int tui_bench_report(const struct tui *tui, FILE *out);
+/*
+ * An event source that stands in for the kernel (the benchmark's, built
+ * outside the installed program): started once the screen is up, fed
+ * every --poll ms until done, then asked for its report on stdout.
+ */
+struct tui_source {
+	void (*start)(struct tui *tui);
+	void (*feed)(struct tui *tui, uint64_t now_ms);
+	bool (*done)(const struct tui *tui, uint64_t now_ms);
+	int (*report)(const struct tui *tui, FILE *out);
+};
+/* tui-main.c: the program, with @source (NULL: the kernel's events) */
+int tui_main(int argc, char **argv, const struct tui_source *source);
+
+/* tui-stats.c: what a session cost (--stats, and the benchmark's report) */
+int tui_usage_report(const struct tui *tui, FILE *out, uint64_t start_ms,
+		     uint64_t events, const char *source);
 int tui_stats_report(const struct tui *tui, FILE *out);
-void tui_bench_start(struct tui *tui, double seconds, unsigned long rate);
-bool tui_bench_done(const struct tui *tui, uint64_t now_ms);
 
 /* screen-sites.c: the marked sites; the selection is they or the cursor's. */
 size_t tui_sites_marked(struct tui *tui, uint64_t **addrs);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cmd/ftguard-cmd.h"
+#include "cmd/tui-options.h"
 
 #ifndef FTG_LIBEXECDIR
 #define FTG_LIBEXECDIR "/usr/libexec"
@@ -60,15 +61,10 @@ static char *find_tui(void)
 }
 
 /* ftguard-tui's options: the registry lists and checks them, the TUI
- * takes them as typed. */
-enum {
-	TUI_OPT_REFRESH = 1024,
-	TUI_OPT_POLL,
-	TUI_OPT_EVENTS,
-	TUI_OPT_SCREEN,
-	TUI_OPT_ASCII,
-	TUI_OPT_STATS,
-};
+ * takes them as typed (one table, cmd/tui-options.h). */
+#define TUI_OPT_KEY(id, name, arg, completion, help) TUI_OPT_##id,
+enum { TUI_OPT_FIRST = 1023, FTG_TUI_OPTIONS(TUI_OPT_KEY) };
+#undef TUI_OPT_KEY
 
 /*
  * The command line of ftguard-tui: --root, the options given to `ftguard
@@ -147,25 +143,17 @@ out:
 	return ret;
 }
 
-static const char *const tui_screens[] = { "sites", "live", "map", NULL };
+static const char *const tui_screens[] = { FTG_TUI_SCREENS, NULL };
+
+#define TUI_COMPLETE_NONE	.complete = FTG_COMPLETE_NONE
+#define TUI_COMPLETE_FILE	.complete = FTG_COMPLETE_FILE
+#define TUI_COMPLETE_SCREEN	.complete = FTG_COMPLETE_WORDS, .words = tui_screens
+#define TUI_OPTION(id, name, arg, completion, text)			\
+	{ .key = TUI_OPT_##id, .long_name = name, .arg_name = arg,	\
+	  .help = text, TUI_COMPLETE_##completion },
 
 static const struct ftg_cmd_option tui_options[] = {
-	{ .key = TUI_OPT_REFRESH, .long_name = "refresh", .arg_name = "MS",
-	  .help = "re-read the module's tables every MS ms (default 1000)" },
-	{ .key = TUI_OPT_POLL, .long_name = "poll", .arg_name = "MS",
-	  .help = "while events come, read them and redraw at most every MS ms (default 50); idle, the TUI waits for them" },
-	{ .key = TUI_OPT_EVENTS, .long_name = "events", .arg_name = "N",
-	  .help = "keep the last N live events (default 10000)" },
-	{ .key = FTG_OPT_NO_FILTER, .long_name = "no-filter",
-	  .help = "show the TUI's own events too (H on the Live screen toggles)" },
-	{ .key = TUI_OPT_SCREEN, .long_name = "screen", .arg_name = "NAME",
-	  .help = "start on sites, live or map",
-	  .complete = FTG_COMPLETE_WORDS, .words = tui_screens },
-	{ .key = TUI_OPT_ASCII, .long_name = "ascii",
-	  .help = "ASCII line drawing even in a UTF-8 locale" },
-	{ .key = TUI_OPT_STATS, .long_name = "stats", .arg_name = "FILE",
-	  .help = "at exit, write what the session cost (events/s, refreshes/s, CPU, RSS) to FILE",
-	  .complete = FTG_COMPLETE_FILE },
+	FTG_TUI_OPTIONS(TUI_OPTION)
 	FTG_OPTION_END
 };
 

@@ -2,6 +2,7 @@
 bin_PROGRAMS += ftguard
 ftguard_SOURCES = \
 	src/cmd/ftguard-cmd.h \
+	src/cmd/tui-options.h \
 	src/cmd/main.c \
 	src/cmd/cmd-registry.c \
 	src/cmd/cmd-args.c \
@@ -61,4 +62,4 @@ EXTRA_DIST += tests/cmd
 # raw pages in tests/fixtures/trace by this helper.
 check_PROGRAMS += tests/cmd/make-trace
 tests_cmd_make_trace_SOURCES = tests/cmd/make-trace.c
-tests_cmd_make_trace_LDADD = libftguard.la
+tests_cmd_make_trace_LDADD = libftguard-core.la

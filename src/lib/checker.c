@@ -129,7 +129,7 @@ struct ftg_verdict *ftg_verdict_new(const struct ftg_check_report *rep,
 
 	ftg_error_clear();
 	if (!rep) {
-		ftgl_err(FTG_E_SYSTEM, EINVAL, "no check report");
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no check report");
 		return NULL;
 	}
 	v = calloc(1, sizeof(*v));

@@ -273,7 +273,7 @@ int ftg_control_send(struct ftg_control *ctl, const char *cmd)
 
 	ftg_error_clear();
 	if (len > FTGUARD_LINE_MAX || strchr(cmd, '\n'))
-		return ftgl_err(FTG_E_SYSTEM, E2BIG,
+		return ftgl_err(FTG_E_LINE_TOO_LONG, E2BIG,
 				"control: command must be one line of at most %d bytes",
 				FTGUARD_LINE_MAX);
 	memcpy(line, cmd, len);
@@ -429,7 +429,7 @@ static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
 
 	if (snprintf(line, sizeof(line), "%s%s%s", verb, arg ? " " : "",
 		     arg ? arg : "") >= (int)sizeof(line))
-		return ftgl_err(FTG_E_SYSTEM, E2BIG, "%s: argument too long", verb);
+		return ftgl_err(FTG_E_LINE_TOO_LONG, E2BIG, "%s: argument too long", verb);
 	if (ftg_control_send(ctl, line))
 		return ftgl_err_prefix("%s", verb);
 	return 0;
@@ -443,20 +443,20 @@ struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
 
 	ftg_error_clear();
 	if (!n || n > FTGUARD_ARGS_MAX) {
-		ftgl_err(FTG_E_SYSTEM, EINVAL, "sites: want 1 to %d owners",
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "sites: want 1 to %d owners",
 			 FTGUARD_ARGS_MAX);
 		return NULL;
 	}
 	for (i = 0; i < n; i++) {
 		if (!*owners[i] || strpbrk(owners[i], " \t\n")) {
-			ftgl_err(FTG_E_SYSTEM, EINVAL, "sites: bad owner name \"%s\"",
+			ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "sites: bad owner name \"%s\"",
 				 owners[i]);
 			return NULL;
 		}
 		len += snprintf(args + len, sizeof(args) - len, "%s%s",
 				i ? " " : "", owners[i]);
 		if (len >= sizeof(args)) {
-			ftgl_err(FTG_E_SYSTEM, E2BIG, "sites: owner names too long");
+			ftgl_err(FTG_E_LINE_TOO_LONG, E2BIG, "sites: owner names too long");
 			return NULL;
 		}
 	}

@@ -392,10 +392,10 @@ int ftg_live_add_type(struct ftg_live *live, int type)
 
 	ftg_error_clear();
 	if (!dir)
-		return ftgl_err(FTG_E_SYSTEM, ENOENT, "no tracefs mounted");
+		return ftgl_err(FTG_E_NO_TRACEFS, ENOENT, "no tracefs mounted");
 	system = system_of_type(dir, type);
 	if (!system)
-		return ftgl_err(FTG_E_SYSTEM, ENOENT, "no event with id %d in %s/events",
+		return ftgl_err(FTG_E_BAD_EVENT, ENOENT, "no event with id %d in %s/events",
 				type, dir);
 	ret = trace_formats_add_system(live->fmt, live->tracefs_dir, system);
 	if (ret < 0)

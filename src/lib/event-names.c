@@ -30,7 +30,8 @@ char **ftg_event_names(const char *tracefs_dir, const char *system)
 	names = system ? tracefs_system_events(tracefs_dir, system) :
 			 tracefs_event_systems(tracefs_dir);
 	if (!names) {
-		ftgl_err(FTG_E_SYSTEM, errno ? errno : ENOENT, "%s%s: no events",
+		ftgl_err(system ? FTG_E_BAD_EVENT : FTG_E_NO_TRACEFS,
+			 errno ? errno : ENOENT, "%s%s: no events",
 			 system ? "event system " : "tracefs events",
 			 system ? system : "");
 		return NULL;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ftguard.h"
+#include "ftguard-test.h"
 
 /* Longest line a reader accepts; longer ones are skipped and counted. */
 #define FTGL_LINE_MAX		4096
@@ -115,6 +116,16 @@ void *ftgl_search(const void *key, const void *base, size_t n, size_t size,
 
 /* util.c: is @type (a kallsyms type letter) a text symbol? */
 bool ftgl_ksym_is_text(char type);
+
+/* One /proc/kallsyms line, split in place (util.c: the one reading of the
+ * format for every reader of kallsyms text). */
+struct ftgl_ksym_line {
+	uint64_t addr;
+	char type;
+	char *name;
+	char *module;		/* NULL: vmlinux */
+};
+int ftgl_ksym_line_parse(char *line, struct ftgl_ksym_line *out);
 
 /* candidates.c: a placeholder name ftrace prints for a record that no
  * symbol covers ("__ftrace_invalid_address___<offset>")? */

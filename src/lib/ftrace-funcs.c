@@ -138,7 +138,7 @@ struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
 
 	ftg_error_clear();
 	if ((unsigned int)which >= FTGL_ARRAY_SIZE(ftrace_file_names)) {
-		ftgl_err(FTG_E_SYSTEM, EINVAL, "unknown ftrace file %d", which);
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "unknown ftrace file %d", which);
 		return NULL;
 	}
 	if (which == FTG_FTRACE_AVAILABLE) {

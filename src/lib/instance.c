@@ -417,7 +417,7 @@ int ftg_instance_buffer_entries(struct ftg_instance *inst, uint64_t *entries)
 		free(stats);
 	}
 	if (!cpu)
-		return ftgl_err(FTG_E_SYSTEM, ENOENT, "no per_cpu/cpu0/stats in the %s "
+		return ftgl_err(FTG_E_NO_MODULE, ENOENT, "no per_cpu/cpu0/stats in the %s "
 				"instance", INSTANCE);
 	return 0;
 }

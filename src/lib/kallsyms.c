@@ -50,32 +50,23 @@ static int parse_line(void *obj, char *line)
 {
 	struct ftg_kallsyms *ks = obj;
 	const char **last_module = &ks->last_module;
+	struct ftgl_ksym_line l;
 	struct ftg_ksym *sym;
-	char *w[4];
-	int n = ftgl_split(line, w, 4);
-	uint64_t addr;
-	size_t mlen = 0;
 
-	if (n < 3 || n > 4 || ftgl_parse_hex(w[0], &addr) || strlen(w[1]) != 1)
+	if (ftgl_ksym_line_parse(line, &l))
 		return -1;
-	if (n == 4) {
-		mlen = strlen(w[3]);
-		if (mlen < 3 || w[3][0] != '[' || w[3][mlen - 1] != ']')
-			return -1;
-	}
 	sym = ftgl_vec_push(&ks->syms);
 	if (!sym)
 		return -2;
-	sym->addr = addr;
-	sym->type = w[1][0];
-	sym->name = ftgl_pool_strdup(&ks->pool, w[2]);
-	if (n == 4) {
-		w[3][mlen - 1] = '\0';
-		if (!*last_module || strcmp(*last_module, w[3] + 1))
-			*last_module = ftgl_pool_strdup(&ks->pool, w[3] + 1);
+	sym->addr = l.addr;
+	sym->type = l.type;
+	sym->name = ftgl_pool_strdup(&ks->pool, l.name);
+	if (l.module) {
+		if (!*last_module || strcmp(*last_module, l.module))
+			*last_module = ftgl_pool_strdup(&ks->pool, l.module);
 		sym->module = *last_module;
 	}
-	if (!sym->name || (n == 4 && !sym->module))
+	if (!sym->name || (l.module && !sym->module))
 		return -2;
 	return 0;
 }

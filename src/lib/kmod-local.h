@@ -14,6 +14,7 @@
 /* The protocol's constants, one copy for the module and the library. */
 #include "../../kmod/ftg_uapi.h"
 #include "ftguard.h"
+#include "ftguard-test.h"
 
 _Static_assert(FTG_FORMAT_VERSION == FTGUARD_FORMAT_VERSION,
 	       "the public format version is the module's");

@@ -37,7 +37,7 @@ int ftg_site_state_parse(const char *name)
 
 	ftg_error_clear();
 	if (i < 0)
-		return ftgl_err(FTG_E_SYSTEM, EINVAL, "unknown site state '%s'", name);
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "unknown site state '%s'", name);
 	return i;
 }
 

@@ -179,7 +179,7 @@ char *ftgl_copy_text(const char *text, size_t len)
 	char *buf;
 
 	if (!text) {
-		ftgl_err(FTG_E_SYSTEM, EINVAL, "no text");
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no text");
 		return NULL;
 	}
 	buf = malloc(len + 1);

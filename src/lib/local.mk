@@ -5,12 +5,19 @@
 # src/ftguard.h declares; everything else stays inside the library.
 # tests/abi-check (run by make check) compares the header, the script and
 # what the built library exports.
+#
+# The objects are built once, into the convenience library
+# libftguard-core.la, which libftguard.so wraps with the version script and
+# the tests and fuzzers link whole: they reach the test seams of
+# src/lib/ftguard-test.h, which are neither installed nor exported.
 lib_LTLIBRARIES += libftguard.la
+noinst_LTLIBRARIES += libftguard-core.la
 include_HEADERS = src/ftguard.h
 pkgconfig_DATA = src/libftguard.pc
 
-libftguard_la_SOURCES = \
+libftguard_core_la_SOURCES = \
 	src/lib/ftguard-local.h \
+	src/lib/ftguard-test.h \
 	src/lib/error.c \
 	src/lib/util.c \
 	src/lib/root.c \
@@ -34,12 +41,14 @@ libftguard_la_SOURCES = \
 	src/lib/map.c \
 	src/lib/map-query.c \
 	src/lib/checker.c
-libftguard_la_CFLAGS = $(AM_CFLAGS)
+libftguard_core_la_CFLAGS = $(AM_CFLAGS)
+libftguard_core_la_LIBADD =
+libftguard_la_SOURCES =
+libftguard_la_LIBADD = libftguard-core.la
 libftguard_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0 -no-undefined \
 	-Wl,--version-script=$(top_srcdir)/src/lib/libftguard.map
-libftguard_la_DEPENDENCIES = $(top_srcdir)/src/lib/libftguard.map
+libftguard_la_DEPENDENCIES = libftguard-core.la $(top_srcdir)/src/lib/libftguard.map
 EXTRA_DIST += src/lib/libftguard.map
-libftguard_la_LIBADD =
 
 dist_man_MANS += doc/libftguard.3
 

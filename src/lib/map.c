@@ -71,7 +71,7 @@ static const char *pooled(struct ftg_map *map, const char *s, int *failed)
 static int check_open(const struct ftg_map *map)
 {
 	if (map->finished)
-		return ftgl_err(FTG_E_SYSTEM, EBUSY, "map: already finished");
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EBUSY, "map: already finished");
 	return 0;
 }
 

@@ -392,7 +392,7 @@ struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
 	size_t i, n, hidden = 0;
 
 	if (!avail || (!ks && !ftg_ftrace_funcs_has_addrs(avail))) {
-		ftgl_err(FTG_E_SYSTEM, EINVAL, "selection needs kallsyms and available_filter_functions");
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "selection needs kallsyms and available_filter_functions");
 		return NULL;
 	}
 	c = resolve_begin(s);

@@ -412,6 +412,94 @@ static int describe_kernel(const struct ftg_root *root, const char *dir,
 	return ret;
 }
 
+/* @src_dir/@rel into @dst/@top/@rel when it exists (its directories made). */
+static int copy_optional(const char *src_dir, const char *dst,
+			 const char *top, const char *rel)
+{
+	char *out = NULL, *path = NULL, *slash, *buf;
+	size_t len;
+	int ret;
+
+	buf = ftgl_read_file(src_dir, rel, &len);
+	if (!buf)
+		return 0;
+	if (asprintf(&out, "%s/%s", top, rel) < 0)
+		out = NULL;
+	slash = out ? strrchr(out, '/') : NULL;
+	if (!slash) {
+		ret = ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	} else {
+		*slash = '\0';
+		ret = make_dirs(dst, out);
+		*slash = '/';
+		path = ret ? NULL : ftgl_path(dst, out);
+		ret = path ? write_file(path, buf, len) : -1;
+	}
+	free(path);
+	free(out);
+	free(buf);
+	return ret;
+}
+
+/*
+ * sys/kernel/livepatch: PATCH/enabled and PATCH/OBJECT/FUNCTION,SYMPOS/,
+ * the names being what ftg_users_read() reads of a livepatch.
+ */
+static int copy_livepatches(const char *sys_dir, const char *dst)
+{
+	char *top = ftgl_path(sys_dir, "kernel/livepatch");
+	struct dirent *p, *o, *f;
+	DIR *dp, *dop, *dfn;
+	int ret = 0;
+
+	if (!top)
+		return -1;
+	dp = opendir(top);
+	while (dp && !ret && (p = readdir(dp)) != NULL) {
+		char path[4096], rel[4096];
+
+		if (p->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", top, p->d_name);
+		snprintf(rel, sizeof(rel), "sys/kernel/livepatch/%s", p->d_name);
+		dop = opendir(path);
+		if (!dop)
+			continue;
+		ret = make_dirs(dst, rel);
+		if (!ret) {
+			char *out = ftgl_path(dst, rel);
+
+			ret = out ? copy_file(path, out, "enabled", false) : -1;
+			free(out);
+		}
+		while (!ret && (o = readdir(dop)) != NULL) {
+			char opath[8192];
+
+			if (o->d_name[0] == '.')
+				continue;
+			snprintf(opath, sizeof(opath), "%s/%s", path, o->d_name);
+			dfn = opendir(opath);
+			if (!dfn)
+				continue;
+			while (!ret && (f = readdir(dfn)) != NULL) {
+				char frel[8192 + 256];
+
+				if (f->d_name[0] == '.' || !strchr(f->d_name, ','))
+					continue;
+				snprintf(frel, sizeof(frel), "%s/%s/%s", rel,
+					 o->d_name, f->d_name);
+				ret = make_dirs(dst, frel);
+			}
+			closedir(dfn);
+		}
+		closedir(dop);
+	}
+	if (dp)
+		closedir(dp);
+	free(top);
+	return ret;
+}
+
 static int save_to(const struct ftg_root *root, const char *dir)
 {
 	static const char *const proc_files[] = { "kallsyms", "modules" };
@@ -421,9 +509,11 @@ static int save_to(const struct ftg_root *root, const char *dir)
 	static const char *const kmod_tables[] = {
 		"status", "sites", "modules", "check",
 	};
+	/* the kernel's view of ftrace, and who else uses it (ftg_users_read) */
 	static const char *const ftrace_names[] = {
 		"available_filter_functions", "available_filter_functions_addrs",
 		"enabled_functions", "touched_functions",
+		"kprobe_events", "current_tracer", "set_ftrace_filter",
 	};
 	struct ftg_kernel_info info;
 	char *sub = NULL, *kdir = NULL, header[2048];
@@ -443,6 +533,14 @@ static int save_to(const struct ftg_root *root, const char *dir)
 		return ret;
 
 	ret = copy_sections(ftg_root_sys(root), dir);
+	if (!ret)
+		ret = copy_livepatches(ftg_root_sys(root), dir);
+	if (!ret)
+		ret = copy_optional(ftg_root_proc(root), dir, "proc",
+				    "sys/kernel/ftrace_enabled");
+	if (!ret)
+		ret = copy_optional(ftg_root_debugfs(root), dir, "debug",
+				    "kprobes/list");
 	if (!ret)
 		ret = make_dirs(dir, "debug/ftguard");
 	sub = ret ? NULL : ftgl_path(dir, "debug/ftguard");
@@ -474,7 +572,7 @@ int ftg_snapshot_save(const struct ftg_root *root, const char *dir)
 {
 	ftg_error_clear();
 	if (!root || !dir || !*dir)
-		return ftgl_err(FTG_E_SYSTEM, EINVAL, "no root or directory");
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no root or directory");
 	if (save_to(root, dir))
 		return ftgl_err_prefix("saving snapshot %s", dir);
 	ftg_error_clear();	/* optional files that were absent */

@@ -5,7 +5,6 @@
  * object serves the live decoder and the writer, so a file is always
  * written with the formats its pages were decoded with.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -64,25 +63,32 @@ static int blob_read_tracefs(struct trace_blob *blob,
 }
 
 /*
- * A module symbol whose name holds a newline continues on a line of its own
- * (the kernel prints names raw); libtraceevent takes that tail for a
- * symbol line of its own and its map goes wrong for the neighbours too.
- * Keeps only lines shaped "<hex> <type> ", in place; the name that had the
- * newline stays cut at it.
+ * Keeps only the lines the symbol index reads (ftgl_ksym_line_parse), in
+ * place, so that libtraceevent, the module index of trace-syms.c and
+ * trace.dat's copy see the same symbols as ftg_kallsyms_read(). Among the
+ * lines dropped: the tail of a module symbol whose name holds a newline
+ * (the kernel prints names raw), which libtraceevent would take for a
+ * symbol of its own, its map then wrong for the neighbours too; the name
+ * that had the newline stays cut at it.
  */
-static void kallsyms_drop_continuations(struct trace_blob *blob)
+static void kallsyms_keep_symbol_lines(struct trace_blob *blob)
 {
 	char *r = blob->text, *w = blob->text, *end = blob->text + blob->size;
+	char line[1024];
+	struct ftgl_ksym_line l;
 
 	while (r < end) {
 		char *nl = memchr(r, '\n', end - r);
 		size_t len = nl ? (size_t)(nl - r + 1) : (size_t)(end - r);
-		size_t hex = strspn(r, "0123456789abcdefABCDEF");
+		size_t text = len - (nl != NULL);
 
-		if (hex && hex + 3 <= len && r[hex] == ' ' &&
-		    isalpha((unsigned char)r[hex + 1]) && r[hex + 2] == ' ') {
-			memmove(w, r, len);
-			w += len;
+		if (text < sizeof(line)) {
+			memcpy(line, r, text);
+			line[text] = '\0';
+			if (!ftgl_ksym_line_parse(line, &l)) {
+				memmove(w, r, len);
+				w += len;
+			}
 		}
 		r += len;
 	}
@@ -446,7 +452,7 @@ struct ftg_trace_formats *trace_formats_read(const char *tracefs_dir,
 		what = NULL;
 		goto fail;
 	}
-	kallsyms_drop_continuations(&fmt->kallsyms);
+	kallsyms_keep_symbol_lines(&fmt->kallsyms);
 	what = "parsing the formats";
 	if (trace_formats_parse(fmt))
 		goto fail;

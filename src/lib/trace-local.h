@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "ftguard.h"
+#include "ftguard-test.h"
 
 #define __hidden __attribute__((visibility("hidden")))
 

@@ -16,6 +16,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "ftguard-local.h"
 #include "trace-local.h"
 
 static int modsym_cmp(const void *a, const void *b)
@@ -70,41 +71,42 @@ static int add_modsym(struct trace_syms *syms, size_t *alloc, uint64_t addr,
  * @syms: zeroed table to fill
  * @kallsyms: NUL-terminated /proc/kallsyms text (may be NULL)
  *
- * Lines look like "ffffffffc0a01000 t fn_a\t[ftg_test]"; malformed lines
- * are skipped, as libtraceevent skips them. The module is the bracketed
- * text after the line's last tab: a function's name may hold anything.
+ * Lines are read as ftg_kallsyms_read() reads them (ftgl_ksym_line_parse),
+ * so that a report names an address with the module the symbol index
+ * gives it; lines it refuses are skipped, as libtraceevent skips lines.
  *
  * Return: 0, or -1 with errno ENOMEM.
  */
 int trace_syms_load(struct trace_syms *syms, const char *kallsyms)
 {
-	const char *line, *end, *open, *close;
+	struct ftgl_ksym_line l;
 	size_t alloc = 0;
-	uint64_t addr;
-	char *after;
+	char *copy, *line, *end;
 
 	memset(syms, 0, sizeof(*syms));
-	for (line = kallsyms; line && *line; line = end + (*end == '\n')) {
+	if (!kallsyms)
+		return 0;
+	copy = strdup(kallsyms);
+	if (!copy)
+		goto nomem;
+	for (line = copy; *line; line = end) {
 		end = strchrnul(line, '\n');
-		/* "\t[module]" ends the line; the name before it may hold
-		 * brackets and tabs of its own (an escape sequence, say). */
-		open = memrchr(line, '\t', end - line);
-		close = end - 1;
-		if (!open || *++open != '[' || close <= open + 1 || *close != ']')
+		if (*end)
+			*end++ = '\0';
+		if (ftgl_ksym_line_parse(line, &l) || !l.module)
 			continue;
-		errno = 0;
-		addr = strtoull(line, &after, 16);
-		if (errno || after == line || *after != ' ')
-			continue;
-		if (add_modsym(syms, &alloc, addr, open + 1, close - open - 1)) {
-			trace_syms_free(syms);
-			errno = ENOMEM;
-			return -1;
-		}
+		if (add_modsym(syms, &alloc, l.addr, l.module, strlen(l.module)))
+			goto nomem;
 	}
+	free(copy);
 	if (syms->nr_syms)
 		qsort(syms->syms, syms->nr_syms, sizeof(*syms->syms), modsym_cmp);
 	return 0;
+nomem:
+	free(copy);
+	trace_syms_free(syms);
+	errno = ENOMEM;
+	return -1;
 }
 
 void trace_syms_free(struct trace_syms *syms)

@@ -1,7 +1,7 @@
 # libftguard trace/event/export sources, included from
 # src/lib/local.mk. Live events (libtracefs + libtraceevent), trace.dat
 # writer and reader (libtracecmd's public reader), exports.
-libftguard_la_SOURCES += \
+libftguard_core_la_SOURCES += \
 	src/lib/trace-local.h \
 	src/lib/trace-syms.c \
 	src/lib/trace-formats.c \
@@ -19,5 +19,5 @@ libftguard_la_SOURCES += \
 	src/lib/graph.c \
 	src/lib/trace-stack.c \
 	src/lib/export.c
-libftguard_la_CFLAGS += $(TRACECMD_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS)
-libftguard_la_LIBADD += $(TRACECMD_LIBS) $(TRACEFS_LIBS) $(TRACEEVENT_LIBS)
+libftguard_core_la_CFLAGS += $(TRACECMD_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS)
+libftguard_core_la_LIBADD += $(TRACECMD_LIBS) $(TRACEFS_LIBS) $(TRACEEVENT_LIBS)

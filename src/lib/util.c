@@ -338,6 +338,46 @@ bool ftgl_ksym_is_text(char type)
 	return type == 't' || type == 'T' || type == 'w' || type == 'W';
 }
 
+/*
+ * "ADDR TYPE NAME" for vmlinux and "ADDR TYPE NAME\t[MODULE]" for a module,
+ * as the kernel's s_show() prints them. A name is one word: a line whose
+ * name holds blanks is not one the kernel writes, and is refused rather
+ * than read as a shorter name, so that the symbol index and the names in
+ * reports (trace-syms.c) agree on every line. Leading blanks are allowed.
+ * Return 0, or -1 for a line that is not of this form.
+ */
+int ftgl_ksym_line_parse(char *line, struct ftgl_ksym_line *out)
+{
+	char *p = line + strspn(line, " \t"), *tab, *end;
+	size_t len;
+
+	end = strchr(p, ' ');
+	if (!end)
+		return -1;
+	*end = '\0';
+	if (ftgl_parse_hex(p, &out->addr))
+		return -1;
+	p = end + 1;
+	if (!*p || *p == ' ' || *p == '\t' || p[1] != ' ')
+		return -1;
+	out->type = *p;
+	out->name = p + 2;
+	out->module = NULL;
+	tab = strchr(out->name, '\t');
+	if (tab) {
+		*tab = '\0';
+		len = strlen(tab + 1);
+		if (len < 3 || tab[1] != '[' || tab[len] != ']' ||
+		    strpbrk(tab + 2, " \t"))
+			return -1;
+		tab[len] = '\0';
+		out->module = tab + 2;
+	}
+	if (!*out->name || strpbrk(out->name, " "))
+		return -1;
+	return 0;
+}
+
 int ftg_unescape(char *s)
 {
 	char *r = s, *w = s;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "ftguard.h"
+#include "lib/ftguard-test.h"
 
 int main(int argc, char **argv)
 {

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "ftguard.h"
+#include "lib/ftguard-test.h"
 
 #define FZ_PACK_MARK	'\001'
 

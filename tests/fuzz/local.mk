@@ -21,7 +21,7 @@ EXTRA_PROGRAMS = $(FUZZ_HARNESSES)
 FUZZ_COMMON = tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
 FUZZ_CPP = $(AM_CPPFLAGS) -DFTG_FIXTURES='"$(abs_top_srcdir)/tests/fixtures"'
 FUZZ_LINK = $(AM_LDFLAGS) -fsanitize=fuzzer
-FUZZ_LIBS = libftguard.la
+FUZZ_LIBS = libftguard-core.la
 
 tests_fuzz_fuzz_kallsyms_SOURCES = tests/fuzz/fuzz-kallsyms.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_kallsyms_CPPFLAGS = $(FUZZ_CPP)

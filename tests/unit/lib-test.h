@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "ftguard.h"
+#include "lib/ftguard-test.h"
 
 #ifndef FTG_FIXTURES
 #error "FTG_FIXTURES must name tests/fixtures"

@@ -27,7 +27,7 @@ endif
 
 LIB_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) \
 	-DFTG_FIXTURES='"$(abs_top_srcdir)/tests/fixtures"'
-LIB_UNIT_LDADD = libftguard.la $(CMOCKA_LIBS)
+LIB_UNIT_LDADD = libftguard-core.la $(CMOCKA_LIBS)
 
 tests_unit_test_readers_SOURCES = tests/unit/test-readers.c tests/unit/lib-test.h
 tests_unit_test_readers_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
@@ -106,12 +106,12 @@ tests_unit_vm_probe_LDADD = libftguard.la
 # vm-conform: the real module's tables and responses held against the
 # library's readers, for the guest script tests/vm/guest/kmod-conformance.sh
 # (copied into the guest as /usr/bin/ftg-vm-conform). It links the
-# library's objects, not the shared library, to reach the readers' own
-# lists (src/lib/kmod-local.h) that the version script keeps inside.
+# library's convenience archive, not the shared library, to reach the
+# readers' own lists (src/lib/kmod-local.h) that the version script keeps
+# inside.
 check_PROGRAMS += tests/unit/vm-conform
 tests_unit_vm_conform_SOURCES = tests/unit/vm-conform.c
-tests_unit_vm_conform_LDADD = $(libftguard_la_OBJECTS) $(libftguard_la_LIBADD)
-tests_unit_vm_conform_DEPENDENCIES = libftguard.la
+tests_unit_vm_conform_LDADD = libftguard-core.la
 
 # vm-threads: one process with several threads writing a file, for the
 # guest script tests/vm/guest/cli-record-threads.sh (copied into the guest

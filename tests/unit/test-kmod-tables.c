@@ -242,6 +242,8 @@ static void test_instance_changes(void **state)
 	assert_string_equal(off[0], "irq");
 	assert_null(off[1]);
 	ftg_event_names_free(off);
+	assert_null(ftg_event_names(dir, "nosuchsystem"));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_EVENT);
 	/* the system's files: in tracefs they reach each of its events */
 	assert_inst_file(dir, "events/irq/enable", "0");
 	assert_inst_file(dir, "events/irq/filter", "0");
@@ -595,11 +597,15 @@ static void test_control_sites(void **state)
 	assert_int_equal(errno, EINVAL);
 	assert_null(ftg_control_sites(ctl, bad, 2));
 	assert_int_equal(errno, EINVAL);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
 	assert_contains(ftg_error_last(), "bad owner name \"a b\"");
 	assert_null(ftg_control_sites(ctl, empty, 1));
 	assert_int_equal(errno, EINVAL);
 	assert_null(ftg_control_sites(ctl, long_name, 1));
 	assert_int_equal(errno, E2BIG);
+	assert_int_equal(ftg_error_code(), FTG_E_LINE_TOO_LONG);
+	assert_int_equal(ftg_control_send(ctl, name), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_LINE_TOO_LONG);
 	ftg_control_close(ctl);
 	/* None of the refused calls wrote a command over the answer. */
 	fp = fopen(control, "r");

@@ -159,7 +159,15 @@ static void test_random_kernel_files(void **state)
 		  "available_filter_functions" },
 		{ FIXTURE("amd64", "tracing/enabled_functions"), "tracing",
 		  "enabled_functions" },
+		/* who else is on a site: a 6.12 kernel's */
+		{ FIXTURE("shared-612", "tracing/enabled_functions"), "tracing",
+		  "enabled_functions" },
+		{ FIXTURE("shared-612", "tracing/kprobe_events"), "tracing",
+		  "kprobe_events" },
+		{ FIXTURE("shared-612", "debug/kprobes/list"), "debug/kprobes",
+		  "list" },
 	};
+	char debug[160], tracing[160];
 	char dir[] = "/tmp/ftg-robust-XXXXXX", sub[128];
 	size_t f, len;
 	int i;
@@ -168,6 +176,11 @@ static void test_random_kernel_files(void **state)
 	snprintf(sub, sizeof(sub), "%s/proc", dir);
 	mkdir(sub, 0755);
 	snprintf(sub, sizeof(sub), "%s/tracing", dir);
+	mkdir(sub, 0755);
+	snprintf(tracing, sizeof(tracing), "%s/tracing", dir);
+	snprintf(debug, sizeof(debug), "%s/debug", dir);
+	mkdir(debug, 0755);
+	snprintf(sub, sizeof(sub), "%s/debug/kprobes", dir);
 	mkdir(sub, 0755);
 	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
 		char *orig = read_fixture(files[f].fixture, &len);
@@ -203,7 +216,7 @@ static void test_random_kernel_files(void **state)
 				ftg_kallsyms_free(ks);
 				ftg_proc_modules_free(pm);
 				ftg_vmalloc_free(vm);
-			} else {
+			} else if (!strcmp(files[f].sub, "tracing")) {
 				ftg_error_clear();
 				ff = ftg_ftrace_funcs_read(sub, FTG_FTRACE_AVAILABLE);
 				if (!ff)
@@ -214,6 +227,19 @@ static void test_random_kernel_files(void **state)
 				if (!ff)
 					assert_failure_said_why("ftg_ftrace_funcs_read");
 				ftg_ftrace_funcs_free(ff);
+			}
+			if (strcmp(files[f].sub, "proc")) {
+				struct ftg_users *u;
+				char buf[256];
+
+				ftg_error_clear();
+				u = ftg_users_read(tracing, debug, "/nonexistent");
+				if (!u)
+					assert_failure_said_why("ftg_users_read");
+				else
+					ftg_users_describe(u, "vfs_read", NULL, 1,
+							   buf, sizeof(buf));
+				ftg_users_free(u);
 			}
 			/* The whole map over whatever is there. */
 			ftg_error_clear();

@@ -90,6 +90,60 @@ static void test_save_and_reload(void **state)
 	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/*
+ * Who else uses ftrace travels with a snapshot: a root with a kprobe, a
+ * livepatch, a direct trampoline and the function tracer (the 6.12
+ * fixture's) names the same users when read back from its snapshot.
+ */
+static void test_save_users(void **state)
+{
+	char dir[] = "/tmp/ftg-snap-users-XXXXXX", src_dir[1100], out[1100];
+	char *cmd, buf[256];
+	struct ftg_root *src, *copy;
+	struct ftg_users *u1, *u2;
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(src_dir, sizeof(src_dir), "%s/root", dir);
+	snprintf(out, sizeof(out), "%s/snap", dir);
+	assert_true(asprintf(&cmd, "cp -r '%s' '%s' && cp -r '%s/.' '%s/'",
+			     FIXTURE("amd64", ""), src_dir,
+			     FIXTURE("shared-612", ""), src_dir) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	src = ftg_root_open(src_dir);
+	assert_non_null(src);
+	assert_int_equal(ftg_snapshot_save(src, out), 0);
+	copy = ftg_root_open(out);
+	assert_non_null(copy);
+	u1 = ftg_users_read(ftg_root_tracefs(src), ftg_root_debugfs(src),
+			    ftg_root_sys(src));
+	u2 = ftg_users_read(ftg_root_tracefs(copy), ftg_root_debugfs(copy),
+			    ftg_root_sys(copy));
+	assert_non_null(u1);
+	assert_non_null(u2);
+	assert_true(ftg_users_count(u1) > 0);
+	assert_int_equal(ftg_users_count(u2), ftg_users_count(u1));
+	for (i = 0; i < ftg_users_count(u1); i++) {
+		const struct ftg_site_user *a = ftg_users_get(u1, i);
+
+		assert_non_null(ftg_users_find(u2, a->name, a->module, a->kind));
+	}
+	assert_int_equal(ftg_users_describe(u2, "vfs_read", NULL, 0, buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "kprobe, function tracer");
+	assert_int_equal(ftg_users_describe(u2, "cmdline_proc_show", NULL, 1,
+					    buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "livepatch livepatch_sample");
+	assert_int_equal(ftg_kernel_ftrace_state(ftg_root_proc(copy), ftg_root_tracefs(copy)),
+			 ftg_kernel_ftrace_state(ftg_root_proc(src), ftg_root_tracefs(src)));
+	ftg_users_free(u1);
+	ftg_users_free(u2);
+	ftg_root_free(copy);
+	ftg_root_free(src);
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static void test_save_errors(void **state)
 {
 	struct ftg_root *src = ftg_root_open(FIXTURE("amd64", ""));
@@ -276,6 +330,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_save_and_reload),
+		cmocka_unit_test(test_save_users),
 		cmocka_unit_test(test_save_errors),
 		cmocka_unit_test(test_live_root),
 		cmocka_unit_test(test_snapshot_paths),

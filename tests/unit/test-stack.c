@@ -177,6 +177,42 @@ static void test_stack_live_decode(void **state)
 	tt_rmdir(dir);
 }
 
+/*
+ * A kallsyms line the symbol index refuses (a name with a blank, here
+ * inside fn_b) is dropped for libtraceevent and the module index too:
+ * fn_b+0x10 is still named from fn_b, not from a symbol "fn" that
+ * ftg_kallsyms_read() never listed.
+ */
+static void test_stack_kallsyms_one_reading(void **state)
+{
+	struct ftg_trace_formats *fmt;
+	struct ftg_kallsyms *ks;
+	const struct ftg_ksym *sym = NULL;
+	struct seen s = { 0 };
+	struct page p;
+	char *dir = stack_tracefs(), *proc = tt_tmpdir(), *cmd;
+
+	(void)state;
+	assert_true(asprintf(&cmd, "cp '%s/proc/kallsyms' '%s/' && printf "
+			     "'ffffffffc0427028 t fn b\\t[ftg_target]\\n' >> '%s/kallsyms'",
+			     TRACE_FIXTURES, proc, proc) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	ks = ftg_kallsyms_read(proc);
+	assert_non_null(ks);
+	assert_int_equal(ftg_kallsyms_find(ks, "fn", NULL, &sym, 1), 0);
+	assert_int_equal(ftg_kallsyms_find(ks, "fn b", NULL, &sym, 1), 0);
+	ftg_kallsyms_free(ks);
+	fmt = ftg_trace_formats_read(dir, NULL, proc);
+	assert_non_null(fmt);
+	build_page(&p, callers, 3, 3);
+	assert_int_equal(ftg_page_decode(fmt, 0, p.data, sizeof(p.data), keep, &s), 2);
+	assert_stack(&s.ev[1], "ftguard", "stack");
+	ftg_trace_formats_free(fmt);
+	tt_rmdir(proc);
+	tt_rmdir(dir);
+}
+
 /* The JSON export carries the callers' names; other events get no key. */
 static void assert_json_stack(const struct ftg_event *ev)
 {
@@ -260,6 +296,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stack_live_decode),
+		cmocka_unit_test(test_stack_kallsyms_one_reading),
 		cmocka_unit_test(test_stack_file),
 	};
 

@@ -638,18 +638,18 @@ fi
 export PATH=$PATH:/usr/libexec
 if ! want 7; then
 	:
-elif command -v tmux >/dev/null && command -v ftguard-tui >/dev/null; then
+elif command -v tmux >/dev/null && command -v ftg-tui-bench >/dev/null; then
 	rm -f /tmp/tui-bench.txt
 	tmux -L ftgbench new-session -d -x 120 -y 40 \
-		"ftguard-tui --bench=10 >/tmp/tui-bench.part 2>&1; mv /tmp/tui-bench.part /tmp/tui-bench.txt" ||
+		"ftg-tui-bench --bench=10 >/tmp/tui-bench.part 2>&1; mv /tmp/tui-bench.part /tmp/tui-bench.txt" ||
 		fail "tmux new-session"
-	wait_for 120 test -e /tmp/tui-bench.txt || fail "ftguard-tui --bench did not finish"
+	wait_for 120 test -e /tmp/tui-bench.txt || fail "ftg-tui-bench --bench did not finish"
 	cat /tmp/tui-bench.txt
 	sed -n 's/^bench //p' /tmp/tui-bench.txt | tr ' ' '\n' | sed 's/=/ /' |
 		while read -r k v; do sample tui "$k" "$v"; done
 	tmux -L ftgbench kill-server 2>/dev/null
 else
-	log "no tmux or ftguard-tui: figure 7 left out"
+	log "no tmux or ftg-tui-bench: figure 7 left out"
 fi
 
 # ---- 7, real events: the TUI arms vfs_read under a read load ----------------
