@@ -66,7 +66,9 @@ struct ftg_module {
 	unsigned int nsites;		/* live sites it owns */
 };
 
-enum ftg_verdict { FTG_V_OK, FTG_V_STALE, FTG_V_FOREIGN, FTG_V_MISMATCH };
+#define FTG_VERDICT_ID(id, word)	FTG_V_##id,
+enum ftg_verdict { FTGUARD_VERDICTS(FTG_VERDICT_ID) };
+#undef FTG_VERDICT_ID
 
 #define FTG_PATCH_STATE_ID(id, word)	FTG_PATCH_##id,
 enum ftg_patch_state { FTGUARD_SITE_STATES(FTG_PATCH_STATE_ID) };
@@ -342,7 +344,8 @@ int ftg_graph_disarm(void);
 int ftg_graph_disarm_site(struct ftg_patch_site *s);
 unsigned long ftg_graph_missed(void);
 struct seq_file;
-void ftg_graph_show(struct seq_file *m);
+void ftg_graph_roots_show(struct seq_file *m);
+unsigned int ftg_graph_max_depth(void);
 
 /* ftg_trace.c: the hot events, written as doc/performance.md tells */
 enum ftg_hot_count {

@@ -25,12 +25,11 @@
 
 const char *ftg_verdict_name(enum ftg_verdict v)
 {
+#define FTG_VERDICT_WORD(id, word)	[FTG_V_##id] = word,
 	static const char *const names[] = {
-		[FTG_V_OK] = "ok",
-		[FTG_V_STALE] = "stale",
-		[FTG_V_FOREIGN] = "foreign",
-		[FTG_V_MISMATCH] = "mismatch",
+		FTGUARD_VERDICTS(FTG_VERDICT_WORD)
 	};
+#undef FTG_VERDICT_WORD
 
 	return names[v];
 }
@@ -346,9 +345,11 @@ int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
 		return -ENOMEM;
 	}
 	ftg_obj_add(FTG_OBJ_REPORT, buf);
-	len = sprintf(buf, "ftguard-check %d\nresult %s %u %u %llu\n",
-		      FTGUARD_FORMAT_VERSION, bad ? "fail" : "ok", n - bad, bad,
-		      ftg_now_ms() - start);
+	len = sprintf(buf, FTGUARD_HEADER(FTGUARD_TABLE_CHECK)
+		      " %d\nresult %s %u %u %llu\n",
+		      FTGUARD_FORMAT_VERSION,
+		      bad ? FTGUARD_RESULT_FAIL : FTGUARD_RESULT_OK,
+		      n - bad, bad, ftg_now_ms() - start);
 	for (i = 0; i < n; i++)
 		if (verdicts[i] != FTG_V_OK || list_all)
 			len += ftg_report_line(buf + len, sites[i], verdicts[i],

@@ -361,17 +361,19 @@ static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 	int i;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "persistent")) {
+		if (!strcmp(argv[i], FTGUARD_ARM_PERSISTENT)) {
 			req.persistent = true;
-		} else if (!strcmp(argv[i], "force")) {
+		} else if (!strcmp(argv[i], FTGUARD_ARM_FORCE)) {
 			req.force = true;
-		} else if (!strcmp(argv[i], "graph")) {
+		} else if (!strcmp(argv[i], FTGUARD_ARM_GRAPH)) {
 			req.graph = true;
-		} else if (!strcmp(argv[i], "stack")) {
+		} else if (!strcmp(argv[i], FTGUARD_ARM_STACK)) {
 			req.stack = true;
-		} else if (str_has_prefix(argv[i], "max-depth=")) {
-			if (kstrtouint(argv[i] + strlen("max-depth="), 10,
-				       &req.max_depth) || !req.max_depth) {
+		} else if (str_has_prefix(argv[i], FTGUARD_ARM_MAX_DEPTH)) {
+			const char *n = argv[i] + strlen(FTGUARD_ARM_MAX_DEPTH);
+
+			if (kstrtouint(n, 10, &req.max_depth) ||
+			    !req.max_depth) {
 				snprintf(why, len,
 					 "max-depth: '%.40s' is not a count above 0",
 					 argv[i]);
@@ -441,7 +443,7 @@ static int ftg_cmd_verify(struct ftg_session *sess, int argc, char **argv,
 static int ftg_cmd_plant(struct ftg_session *sess, int argc, char **argv,
 			 char *why, size_t len)
 {
-	bool stale = argc > 1 && !strcmp(argv[1], "stale");
+	bool stale = argc > 1 && !strcmp(argv[1], FTGUARD_PLANT_STALE);
 	unsigned long ip;
 	struct ftg_patch_site *s;
 	int ret;
@@ -449,7 +451,7 @@ static int ftg_cmd_plant(struct ftg_session *sess, int argc, char **argv,
 	if (stale)
 		ret = ftg_need_args(argc, 3, 3, "plant stale <addr> <name>",
 				    why, len);
-	else if (argc > 1 && !strcmp(argv[1], "foreign"))
+	else if (argc > 1 && !strcmp(argv[1], FTGUARD_PLANT_FOREIGN))
 		ret = ftg_need_args(argc, 2, 2, "plant foreign <addr>",
 				    why, len);
 	else
@@ -564,23 +566,23 @@ static int ftg_cmd_fail_ftrace(struct ftg_session *sess, int argc,
 #endif
 
 static const struct ftg_cmd ftg_cmds[] = {
-	{ "admit", ftg_cmd_admit },
-	{ "vmlinux-records", ftg_cmd_vmlinux_records },
-	{ "select", ftg_cmd_select },
-	{ "select-module", ftg_cmd_select_module },
-	{ "sites", ftg_cmd_sites },
-	{ "clear", ftg_cmd_clear },
-	{ "graph-roots", ftg_cmd_graph_roots },
-	{ "check", ftg_cmd_check },
-	{ "arm", ftg_cmd_arm },
-	{ "disarm", ftg_cmd_disarm },
-	{ "reset", ftg_cmd_reset },
-	{ "verify", ftg_cmd_verify },
-	{ "plant", ftg_cmd_plant, true },
-	{ "unplant", ftg_cmd_unplant, true },
-	{ "corrupt", ftg_cmd_corrupt, true },
-	{ "divert", ftg_cmd_divert, true },
-	{ "fail-ftrace", ftg_cmd_fail_ftrace, true },
+	{ FTGUARD_CMD_ADMIT, ftg_cmd_admit },
+	{ FTGUARD_CMD_VMLINUX_RECORDS, ftg_cmd_vmlinux_records },
+	{ FTGUARD_CMD_SELECT, ftg_cmd_select },
+	{ FTGUARD_CMD_SELECT_MODULE, ftg_cmd_select_module },
+	{ FTGUARD_CMD_SITES, ftg_cmd_sites },
+	{ FTGUARD_CMD_CLEAR, ftg_cmd_clear },
+	{ FTGUARD_CMD_GRAPH_ROOTS, ftg_cmd_graph_roots },
+	{ FTGUARD_CMD_CHECK, ftg_cmd_check },
+	{ FTGUARD_CMD_ARM, ftg_cmd_arm },
+	{ FTGUARD_CMD_DISARM, ftg_cmd_disarm },
+	{ FTGUARD_CMD_RESET, ftg_cmd_reset },
+	{ FTGUARD_CMD_VERIFY, ftg_cmd_verify },
+	{ FTGUARD_CMD_PLANT, ftg_cmd_plant, true },
+	{ FTGUARD_CMD_UNPLANT, ftg_cmd_unplant, true },
+	{ FTGUARD_CMD_CORRUPT, ftg_cmd_corrupt, true },
+	{ FTGUARD_CMD_DIVERT, ftg_cmd_divert, true },
+	{ FTGUARD_CMD_FAIL_FTRACE, ftg_cmd_fail_ftrace, true },
 };
 
 static const char *ftg_errno_name(int err)
@@ -626,6 +628,10 @@ static int ftg_exec_line(struct ftg_session *sess, char *line, char *why,
 	}
 	if (!argc)
 		return 0;
+#define FTG_CMD_COUNT(id, word)	+ 1
+	/* one entry per command of the protocol */
+	BUILD_BUG_ON(ARRAY_SIZE(ftg_cmds) != 0 FTGUARD_COMMANDS(FTG_CMD_COUNT));
+#undef FTG_CMD_COUNT
 	for (i = 0; i < ARRAY_SIZE(ftg_cmds); i++) {
 		if (strcmp(argv[0], ftg_cmds[i].name))
 			continue;
@@ -656,10 +662,11 @@ static void ftg_respond(struct ftg_session *sess, int err, const char *why)
 	if (!text)
 		return;
 	if (err)
-		n = scnprintf(text, size, "error %s %s\n", ftg_errno_name(err),
-			      why);
+		n = scnprintf(text, size, FTGUARD_ERROR " %s %s\n",
+			      ftg_errno_name(err), why);
 	else
-		n = scnprintf(text, size, why[0] ? "ok %s\n" : "ok\n", why);
+		n = scnprintf(text, size, why[0] ? FTGUARD_OK " %s\n" :
+						   FTGUARD_OK "\n", why);
 	ftg_set_response(sess, text, n);
 }
 

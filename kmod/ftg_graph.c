@@ -98,11 +98,11 @@ static struct ftg_graph *ftg_live_graph;
 
 const char *const ftg_graph_mechanism =
 #if defined(FTG_GRAPH_FPROBE)
-	"fprobe";
+	FTGUARD_GRAPH_HOOK_FPROBE;
 #elif defined(FTG_GRAPH_KRETPROBE)
-	"kretprobe";
+	FTGUARD_GRAPH_HOOK_KRETPROBE;
 #else
-	"none";
+	FTGUARD_GRAPH_HOOK_NONE;
 #endif
 
 #if defined(FTG_GRAPH_FPROBE) || defined(FTG_GRAPH_KRETPROBE)
@@ -575,27 +575,31 @@ int ftg_graph_disarm_site(struct ftg_patch_site *s)
 }
 
 /**
- * ftg_graph_show - the armed call tree, as status lines
+ * ftg_graph_roots_show - the armed call tree's roots, as status shows them
  * @m: the status file
  *
- * graph_roots lists the roots' addresses as graph-roots takes them ("-"
- * when no tree is armed); graph_max_depth is the levels followed below a
- * root (0: all).
+ * The roots' addresses as graph-roots takes them, "-" when no tree is
+ * armed.
  *
  * Context: ftg.lock held.
  */
-void ftg_graph_show(struct seq_file *m)
+void ftg_graph_roots_show(struct seq_file *m)
 {
 	const struct ftg_graph *g = ftg_live_graph;
 	unsigned int i;
 
 	lockdep_assert_held(&ftg.lock);
-	seq_puts(m, "graph_roots");
 	if (!g || !g->nroots)
-		seq_puts(m, " -");
+		seq_putc(m, '-');
 	for (i = 0; g && i < g->nroots; i++)
-		seq_printf(m, " 0x%lx", g->roots[i]);
-	seq_printf(m, "\ngraph_max_depth %u\n", g ? g->max_depth : 0);
+		seq_printf(m, i ? " 0x%lx" : "0x%lx", g->roots[i]);
+}
+
+/* Levels the armed tree follows below a root (0: all, or no tree). */
+unsigned int ftg_graph_max_depth(void)
+{
+	lockdep_assert_held(&ftg.lock);
+	return ftg_live_graph ? ftg_live_graph->max_depth : 0;
 }
 
 /* Calls whose return could not be hooked (no free instance) this arm. */

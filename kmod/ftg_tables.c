@@ -18,86 +18,176 @@ static void ftg_seq_name(struct seq_file *m, const char *name)
 	seq_escape_str(m, name, FTG_ESC_FLAGS, FTG_ESC_NAME);
 }
 
-static void ftg_show_dash(struct seq_file *m, const char *key, const char *val)
+static void ftg_show_text(struct seq_file *m, const char *val)
 {
-	seq_printf(m, "%s ", key);
 	if (*val)	/* text runs to end of line */
 		seq_escape_str(m, val, FTG_ESC_FLAGS, FTG_ESC_TEXT);
 	else
 		seq_putc(m, '-');
-	seq_putc(m, '\n');
 }
 
-static void ftg_show_objects(struct seq_file *m)
-{
-	static const char *const kinds[FTG_NR_OBJ] = {
-		[FTG_OBJ_SESSION] = "sessions",
-		[FTG_OBJ_SELECTION] = "selections",
-		[FTG_OBJ_RESPONSE] = "responses",
-		[FTG_OBJ_REPORT] = "reports",
-		[FTG_OBJ_ARMSET] = "armsets",
-		[FTG_OBJ_SITE] = "sites",
-		[FTG_OBJ_MODULE] = "modules",
-		[FTG_OBJ_SCRATCH] = "scratch",
-		[FTG_OBJ_GRAPH] = "graphs",
-	};
-	unsigned int i;
+#define FTG_STATUS_KEY_ID(id, key, kind)	FTG_SK_##id,
+enum ftg_status_key { FTGUARD_STATUS_KEYS(FTG_STATUS_KEY_ID) FTG_NR_SK };
+#undef FTG_STATUS_KEY_ID
 
-	for (i = 0; i < FTG_NR_OBJ; i++)
-		seq_printf(m, "alloc_%s %ld\n", kinds[i],
-			   atomic_long_read(&ftg_objects[i]));
+/*
+ * The value of status key @k. One case per key of FTGUARD_STATUS_KEYS and
+ * no default: a key added there and not here fails the build (-Wswitch
+ * is an error for this file, see Kbuild).
+ */
+static void ftg_status_value(struct seq_file *m, enum ftg_status_key k)
+{
+	switch (k) {
+	case FTG_SK_LOADED:
+		seq_putc(m, '1');
+		break;
+	case FTG_SK_ARMED:
+		seq_printf(m, "%d", !!ftg.armset);
+		break;
+	case FTG_SK_OWNER:
+		if (!ftg.armset) {
+			seq_puts(m, FTGUARD_OWNER_NONE);
+		} else if (!ftg.owner) {
+			seq_puts(m, FTGUARD_OWNER_PERSISTENT);
+		} else {
+			seq_printf(m, "%d ", ftg.owner_pid);
+			ftg_seq_name(m, ftg.owner_comm);
+		}
+		break;
+	case FTG_SK_ARMED_SITES:
+		seq_printf(m, "%u", ftg.armed_sites);
+		break;
+	case FTG_SK_KILLED:
+		seq_printf(m, "%d", ftg.killed);
+		break;
+	case FTG_SK_KILL_REASON:
+		ftg_show_text(m, ftg.kill_reason);
+		break;
+	case FTG_SK_SITES:
+		seq_printf(m, "%u", ftg_nsites());
+		break;
+	case FTG_SK_VMLINUX_SITES:
+		seq_printf(m, "%u", ftg.n_vmlinux);
+		break;
+	case FTG_SK_MODULE_SITES:
+		seq_printf(m, "%u", ftg.n_module);
+		break;
+	case FTG_SK_VMLINUX_RECORDS:
+		seq_printf(m, "%u", ftg.vmlinux_records);
+		break;
+	case FTG_SK_ADMITTED:
+		seq_printf(m, "%lu", ftg.admitted);
+		break;
+	case FTG_SK_REJECTED:
+		seq_printf(m, "%lu", ftg.rejected);
+		break;
+	case FTG_SK_LAST_CHECK:
+		if (ftg.checked)
+			seq_printf(m, "%llu %s %u %u", ftg.last_check_ms,
+				   ftg.last_bad ? FTGUARD_RESULT_FAIL :
+						  FTGUARD_RESULT_OK,
+				   ftg.last_ok, ftg.last_bad);
+		else
+			seq_puts(m, FTGUARD_RESULT_NEVER);
+		break;
+	case FTG_SK_LAST_ERROR:
+		ftg_show_text(m, ftg.last_error);
+		break;
+	case FTG_SK_VERIFY_PERIOD_MS:
+		seq_printf(m, "%u", ftg_period_ms);
+		break;
+	case FTG_SK_MAX_ARM:
+		seq_printf(m, "%u", ftg_max_arm);
+		break;
+	case FTG_SK_FAULT_INJECTION:
+		seq_printf(m, "%d", FTG_FAULT_INJECTION_BUILD);
+		break;
+	case FTG_SK_MODULES_VADDR:
+		seq_printf(m, "0x%lx", (unsigned long)MODULES_VADDR);
+		break;
+	case FTG_SK_MODULES_END:
+		seq_printf(m, "0x%lx", (unsigned long)MODULES_END);
+		break;
+	case FTG_SK_VMALLOC_START:
+		seq_printf(m, "0x%lx", (unsigned long)VMALLOC_START);
+		break;
+	case FTG_SK_VMALLOC_END:
+		seq_printf(m, "0x%lx", (unsigned long)VMALLOC_END);
+		break;
+	case FTG_SK_ALLOC_SESSIONS:
+	case FTG_SK_ALLOC_SELECTIONS:
+	case FTG_SK_ALLOC_RESPONSES:
+	case FTG_SK_ALLOC_REPORTS:
+	case FTG_SK_ALLOC_ARMSETS:
+	case FTG_SK_ALLOC_SITES:
+	case FTG_SK_ALLOC_MODULES:
+	case FTG_SK_ALLOC_SCRATCH:
+	case FTG_SK_ALLOC_GRAPHS:
+		/* the object kinds' order (checked in ftg_status_show()) */
+		seq_printf(m, "%ld", atomic_long_read(
+			&ftg_objects[k - FTG_SK_ALLOC_SESSIONS]));
+		break;
+	case FTG_SK_ARM_MODE:
+		seq_puts(m, !ftg.armset ? FTGUARD_ARM_MODE_NONE :
+			    ftg.graph ? FTGUARD_ARM_MODE_GRAPH :
+			    FTGUARD_ARM_MODE_FUNCTION);
+		break;
+	case FTG_SK_GRAPH_HOOK:
+		seq_puts(m, ftg_graph_mechanism);
+		break;
+	case FTG_SK_GRAPH_MISSED:
+		seq_printf(m, "%lu", ftg_graph_missed());
+		break;
+	case FTG_SK_EVENTS_FAST:
+		seq_printf(m, "%lu", ftg_hot_events(FTG_HOT_COUNT_FAST));
+		break;
+	case FTG_SK_EVENTS_SLOW:
+		seq_printf(m, "%lu", ftg_hot_events(FTG_HOT_COUNT_SLOW));
+		break;
+	case FTG_SK_EVENTS_SHARED:
+		seq_printf(m, "%lu", ftg_hot_events(FTG_HOT_COUNT_SHARED));
+		break;
+	case FTG_SK_ARM_STACK:
+		seq_printf(m, "%d", ftg.armset && ftg.stack);
+		break;
+	case FTG_SK_GRAPH_ROOTS:
+		ftg_graph_roots_show(m);
+		break;
+	case FTG_SK_GRAPH_MAX_DEPTH:
+		seq_printf(m, "%u", ftg_graph_max_depth());
+		break;
+	case FTG_SK_VERIFY_RUNS:
+		seq_printf(m, "%llu", ftg.verify_runs);
+		break;
+	case FTG_SK_VERIFY_NS:
+		seq_printf(m, "%llu", ftg.verify_ns);
+		break;
+	case FTG_NR_SK:
+		break;
+	}
 }
 
 static int ftg_status_show(struct seq_file *m, void *unused)
 {
+#define FTG_STATUS_KEY_WORD(id, key, kind)	[FTG_SK_##id] = key,
+	static const char *const keys[FTG_NR_SK] = {
+		FTGUARD_STATUS_KEYS(FTG_STATUS_KEY_WORD)
+	};
+#undef FTG_STATUS_KEY_WORD
+	unsigned int k;
+
+	BUILD_BUG_ON(FTG_SK_ALLOC_GRAPHS - FTG_SK_ALLOC_SESSIONS + 1 !=
+		     FTG_NR_OBJ);
+	BUILD_BUG_ON(FTG_SK_ALLOC_GRAPHS - FTG_SK_ALLOC_SESSIONS !=
+		     FTG_OBJ_GRAPH - FTG_OBJ_SESSION);
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-status %d\nloaded 1\narmed %d\n",
-		   FTGUARD_FORMAT_VERSION, !!ftg.armset);
-	if (!ftg.armset) {
-		seq_puts(m, "owner none\n");
-	} else if (!ftg.owner) {
-		seq_puts(m, "owner persistent\n");
-	} else {
-		seq_printf(m, "owner %d ", ftg.owner_pid);
-		ftg_seq_name(m, ftg.owner_comm);
+	seq_printf(m, FTGUARD_HEADER(FTGUARD_TABLE_STATUS) " %d\n",
+		   FTGUARD_FORMAT_VERSION);
+	for (k = 0; k < FTG_NR_SK; k++) {
+		seq_printf(m, "%s ", keys[k]);
+		ftg_status_value(m, k);
 		seq_putc(m, '\n');
 	}
-	seq_printf(m, "armed_sites %u\nkilled %d\n", ftg.armed_sites,
-		   ftg.killed);
-	ftg_show_dash(m, "kill_reason", ftg.kill_reason);
-	seq_printf(m, "sites %u\nvmlinux_sites %u\nmodule_sites %u\n",
-		   ftg_nsites(), ftg.n_vmlinux, ftg.n_module);
-	seq_printf(m, "vmlinux_records %u\n", ftg.vmlinux_records);
-	seq_printf(m, "admitted %lu\nrejected %lu\n", ftg.admitted,
-		   ftg.rejected);
-	if (ftg.checked)
-		seq_printf(m, "last_check %llu %s %u %u\n", ftg.last_check_ms,
-			   ftg.last_bad ? "fail" : "ok", ftg.last_ok,
-			   ftg.last_bad);
-	else
-		seq_puts(m, "last_check never\n");
-	ftg_show_dash(m, "last_error", ftg.last_error);
-	seq_printf(m, "verify_period_ms %u\nmax_arm %u\n", ftg_period_ms,
-		   ftg_max_arm);
-	seq_printf(m, "fault_injection %d\n",
-		   FTG_FAULT_INJECTION_BUILD);
-	seq_printf(m, "modules_vaddr 0x%lx\nmodules_end 0x%lx\n",
-		   (unsigned long)MODULES_VADDR, (unsigned long)MODULES_END);
-	seq_printf(m, "vmalloc_start 0x%lx\nvmalloc_end 0x%lx\n",
-		   (unsigned long)VMALLOC_START, (unsigned long)VMALLOC_END);
-	ftg_show_objects(m);
-	seq_printf(m, "arm_mode %s\ngraph_hook %s\ngraph_missed %lu\n",
-		   !ftg.armset ? "none" : ftg.graph ? "graph" : "function",
-		   ftg_graph_mechanism, ftg_graph_missed());
-	seq_printf(m, "events_fast %lu\nevents_slow %lu\nevents_shared %lu\n",
-		   ftg_hot_events(FTG_HOT_COUNT_FAST),
-		   ftg_hot_events(FTG_HOT_COUNT_SLOW),
-		   ftg_hot_events(FTG_HOT_COUNT_SHARED));
-	seq_printf(m, "arm_stack %d\n", ftg.armset && ftg.stack);
-	ftg_graph_show(m);
-	seq_printf(m, FTGUARD_STATUS_VERIFY_RUNS " %llu\n"
-		   FTGUARD_STATUS_VERIFY_NS " %llu\n",
-		   ftg.verify_runs, ftg.verify_ns);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }
@@ -116,7 +206,7 @@ static size_t ftg_site_line(char *p, const struct ftg_patch_site *s,
 	size_t n;
 
 	n = sprintf(p, "0x%lx %s %s ", s->ip, ftg_patch_state_name(s->state),
-		    s->init ? "init" : "core");
+		    s->init ? FTGUARD_SECTION_INIT : FTGUARD_SECTION_CORE);
 	n += ftg_escape(p + n, room - n, ftg_owner_name(s));
 	n += sprintf(p + n, " %llu %u ", ftg_site_hits(s), s->reads);
 	n += ftg_escape(p + n, room - n, s->name);
@@ -165,7 +255,8 @@ int ftg_sites_render(char *const *owners, unsigned int n, char **text,
 	buf = kvmalloc(size, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	used = sprintf(buf, "ftguard-sites %d\n", FTGUARD_SITES_FORMAT_VERSION);
+	used = sprintf(buf, FTGUARD_HEADER(FTGUARD_TABLE_SITES) " %d\n",
+		       FTGUARD_SITES_FORMAT_VERSION);
 	for (s = ftg_site_first(); s; s = ftg_site_next(s))
 		if (ftg_owner_listed(s, owners, n))
 			used += ftg_site_line(buf + used, s, size - used);
@@ -228,7 +319,8 @@ static int ftg_modules_show(struct seq_file *m, void *unused)
 	struct ftg_module *fm;
 
 	mutex_lock(&ftg.lock);
-	seq_printf(m, "ftguard-modules %d\n", FTGUARD_FORMAT_VERSION);
+	seq_printf(m, FTGUARD_HEADER(FTGUARD_TABLE_MODULES) " %d\n",
+		   FTGUARD_FORMAT_VERSION);
 	list_for_each_entry(fm, &ftg.modules, node) {
 		ftg_seq_name(m, fm->name);
 		seq_printf(m, " %s 0x%lx %lu 0x%lx %lu %s %llu %u\n",
@@ -248,8 +340,9 @@ static int ftg_check_show(struct seq_file *m, void *unused)
 	if (ftg.report)
 		seq_write(m, ftg.report, ftg.report_len);
 	else
-		seq_printf(m, "ftguard-check %d\nresult never\n",
-			   FTGUARD_FORMAT_VERSION);
+		seq_printf(m, FTGUARD_HEADER(FTGUARD_TABLE_CHECK)
+			   " %d\nresult %s\n", FTGUARD_FORMAT_VERSION,
+			   FTGUARD_RESULT_NEVER);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }
@@ -257,15 +350,19 @@ DEFINE_SHOW_ATTRIBUTE(ftg_check);
 
 int ftg_debugfs_init(void)
 {
-	ftg.dir = debugfs_create_dir("ftguard", NULL);
+	ftg.dir = debugfs_create_dir(FTGUARD_DIR, NULL);
 	if (IS_ERR(ftg.dir))
 		return PTR_ERR(ftg.dir);
-	debugfs_create_file("control", 0600, ftg.dir, NULL, &ftg_control_fops);
-	debugfs_create_file("status", 0400, ftg.dir, NULL, &ftg_status_fops);
-	debugfs_create_file("sites", 0400, ftg.dir, NULL, &ftg_sites_fops);
-	debugfs_create_file("modules", 0400, ftg.dir, NULL,
+	debugfs_create_file(FTGUARD_CONTROL, 0600, ftg.dir, NULL,
+			    &ftg_control_fops);
+	debugfs_create_file(FTGUARD_TABLE_STATUS, 0400, ftg.dir, NULL,
+			    &ftg_status_fops);
+	debugfs_create_file(FTGUARD_TABLE_SITES, 0400, ftg.dir, NULL,
+			    &ftg_sites_fops);
+	debugfs_create_file(FTGUARD_TABLE_MODULES, 0400, ftg.dir, NULL,
 			    &ftg_modules_fops);
-	debugfs_create_file("check", 0400, ftg.dir, NULL, &ftg_check_fops);
+	debugfs_create_file(FTGUARD_TABLE_CHECK, 0400, ftg.dir, NULL,
+			    &ftg_check_fops);
 	return 0;
 }
 

@@ -15,12 +15,170 @@
 #define FTGUARD_SITES_FORMAT_VERSION	2	/* offset and bytes added */
 
 /*
- * Status keys of the periodic verify work: its runs since load and the
- * time they took in all (ns of the monotonic clock), so that
- * userspace can tell what verifying costs per period.
+ * The status file's keys, X(ID, "key", KIND), in the order it prints them
+ * ("key value" lines after the header). The module prints exactly these
+ * (FTG_SK_<ID>, one case each); libftguard knows exactly these and reads
+ * each value by its KIND:
+ *   BOOL 0|1, U64 decimal, HEX 0x..., TEXT free text to the line's end
+ *   ("-" when empty), OWNER none|persistent|<pid> <comm>, LAST_CHECK
+ *   never|<ms> ok|fail <n_ok> <n_bad>, ARM_MODE and GRAPH_HOOK a word of
+ *   their sets below, ADDRS addresses or "-".
+ * The alloc_* keys follow the module's object kinds, in their order.
  */
-#define FTGUARD_STATUS_VERIFY_RUNS	"verify_runs"
-#define FTGUARD_STATUS_VERIFY_NS	"verify_ns"
+#define FTGUARD_STATUS_KEYS(X)						\
+	X(LOADED,		"loaded",		BOOL)		\
+	X(ARMED,		"armed",		BOOL)		\
+	X(OWNER,		"owner",		OWNER)		\
+	X(ARMED_SITES,		"armed_sites",		U64)		\
+	X(KILLED,		"killed",		BOOL)		\
+	X(KILL_REASON,		"kill_reason",		TEXT)		\
+	X(SITES,		"sites",		U64)		\
+	X(VMLINUX_SITES,	"vmlinux_sites",	U64)		\
+	X(MODULE_SITES,		"module_sites",		U64)		\
+	X(VMLINUX_RECORDS,	"vmlinux_records",	U64)		\
+	X(ADMITTED,		"admitted",		U64)		\
+	X(REJECTED,		"rejected",		U64)		\
+	X(LAST_CHECK,		"last_check",		LAST_CHECK)	\
+	X(LAST_ERROR,		"last_error",		TEXT)		\
+	X(VERIFY_PERIOD_MS,	"verify_period_ms",	U64)		\
+	X(MAX_ARM,		"max_arm",		U64)		\
+	X(FAULT_INJECTION,	"fault_injection",	BOOL)		\
+	X(MODULES_VADDR,	"modules_vaddr",	HEX)		\
+	X(MODULES_END,		"modules_end",		HEX)		\
+	X(VMALLOC_START,	"vmalloc_start",	HEX)		\
+	X(VMALLOC_END,		"vmalloc_end",		HEX)		\
+	X(ALLOC_SESSIONS,	"alloc_sessions",	U64)		\
+	X(ALLOC_SELECTIONS,	"alloc_selections",	U64)		\
+	X(ALLOC_RESPONSES,	"alloc_responses",	U64)		\
+	X(ALLOC_REPORTS,	"alloc_reports",	U64)		\
+	X(ALLOC_ARMSETS,	"alloc_armsets",	U64)		\
+	X(ALLOC_SITES,		"alloc_sites",		U64)		\
+	X(ALLOC_MODULES,	"alloc_modules",	U64)		\
+	X(ALLOC_SCRATCH,	"alloc_scratch",	U64)		\
+	X(ALLOC_GRAPHS,		"alloc_graphs",		U64)		\
+	X(ARM_MODE,		"arm_mode",		ARM_MODE)	\
+	X(GRAPH_HOOK,		"graph_hook",		GRAPH_HOOK)	\
+	X(GRAPH_MISSED,		"graph_missed",		U64)		\
+	X(EVENTS_FAST,		"events_fast",		U64)		\
+	X(EVENTS_SLOW,		"events_slow",		U64)		\
+	X(EVENTS_SHARED,	"events_shared",	U64)		\
+	X(ARM_STACK,		"arm_stack",		BOOL)		\
+	X(GRAPH_ROOTS,		"graph_roots",		ADDRS)		\
+	X(GRAPH_MAX_DEPTH,	"graph_max_depth",	U64)		\
+	X(VERIFY_RUNS,		"verify_runs",		U64)		\
+	X(VERIFY_NS,		"verify_ns",		U64)
+
+/*
+ * status arm_mode, what the current arm records, and status graph_hook,
+ * how this build hooks returns (arm graph): each word by name for the
+ * side that writes it, and as a set, X(ID, word), for the side that reads.
+ */
+#define FTGUARD_ARM_MODE_NONE		"none"
+#define FTGUARD_ARM_MODE_FUNCTION	"function"
+#define FTGUARD_ARM_MODE_GRAPH		"graph"
+#define FTGUARD_ARM_MODES(X)				\
+	X(NONE,		FTGUARD_ARM_MODE_NONE)		\
+	X(FUNCTION,	FTGUARD_ARM_MODE_FUNCTION)	\
+	X(GRAPH,	FTGUARD_ARM_MODE_GRAPH)
+#define FTGUARD_GRAPH_HOOK_FPROBE	"fprobe"
+#define FTGUARD_GRAPH_HOOK_KRETPROBE	"kretprobe"
+#define FTGUARD_GRAPH_HOOK_NONE		"none"
+#define FTGUARD_GRAPH_HOOKS(X)				\
+	X(FPROBE,	FTGUARD_GRAPH_HOOK_FPROBE)	\
+	X(KRETPROBE,	FTGUARD_GRAPH_HOOK_KRETPROBE)	\
+	X(NONE,		FTGUARD_GRAPH_HOOK_NONE)
+
+/* status owner: no arm, or an arm no descriptor owns (else "<pid> <comm>") */
+#define FTGUARD_OWNER_NONE		"none"
+#define FTGUARD_OWNER_PERSISTENT	"persistent"
+
+/*
+ * The outcome of a check, in status last_check and the check table's
+ * result line; "never" before the first check.
+ */
+#define FTGUARD_RESULT_OK		"ok"
+#define FTGUARD_RESULT_FAIL		"fail"
+#define FTGUARD_RESULT_NEVER		"never"
+
+/*
+ * Verdicts of the check table, X(ID, "word"): FTG_V_<ID> in the module,
+ * FTG_VERDICT_<ID> in libftguard (whose public enum has this order).
+ */
+#define FTGUARD_VERDICTS(X)			\
+	X(OK,		"ok")			\
+	X(STALE,	"stale")		\
+	X(FOREIGN,	"foreign")		\
+	X(MISMATCH,	"mismatch")
+
+/*
+ * The debugfs directory and its files; each table's first line is
+ * FTGUARD_HEADER(table) " <version>".
+ */
+#define FTGUARD_DIR			"ftguard"
+#define FTGUARD_CONTROL			"control"
+#define FTGUARD_TABLE_STATUS		"status"
+#define FTGUARD_TABLE_SITES		"sites"
+#define FTGUARD_TABLE_MODULES		"modules"
+#define FTGUARD_TABLE_CHECK		"check"
+#define FTGUARD_HEADER(table)		"ftguard-" table
+
+/*
+ * The control file's commands, X(ID, word) (FTGUARD_CMD_<ID> each), the
+ * fault-injection build's last: the module runs exactly these.
+ */
+#define FTGUARD_CMD_ADMIT		"admit"
+#define FTGUARD_CMD_VMLINUX_RECORDS	"vmlinux-records"
+#define FTGUARD_CMD_SELECT		"select"
+#define FTGUARD_CMD_SELECT_MODULE	"select-module"
+#define FTGUARD_CMD_SITES		"sites"
+#define FTGUARD_CMD_CLEAR		"clear"
+#define FTGUARD_CMD_GRAPH_ROOTS		"graph-roots"
+#define FTGUARD_CMD_CHECK		"check"
+#define FTGUARD_CMD_ARM			"arm"
+#define FTGUARD_CMD_DISARM		"disarm"
+#define FTGUARD_CMD_RESET		"reset"
+#define FTGUARD_CMD_VERIFY		"verify"
+#define FTGUARD_CMD_PLANT		"plant"
+#define FTGUARD_CMD_UNPLANT		"unplant"
+#define FTGUARD_CMD_CORRUPT		"corrupt"
+#define FTGUARD_CMD_DIVERT		"divert"
+#define FTGUARD_CMD_FAIL_FTRACE		"fail-ftrace"
+#define FTGUARD_COMMANDS(X)					\
+	X(ADMIT,		FTGUARD_CMD_ADMIT)		\
+	X(VMLINUX_RECORDS,	FTGUARD_CMD_VMLINUX_RECORDS)	\
+	X(SELECT,		FTGUARD_CMD_SELECT)		\
+	X(SELECT_MODULE,	FTGUARD_CMD_SELECT_MODULE)	\
+	X(SITES,		FTGUARD_CMD_SITES)		\
+	X(CLEAR,		FTGUARD_CMD_CLEAR)		\
+	X(GRAPH_ROOTS,		FTGUARD_CMD_GRAPH_ROOTS)	\
+	X(CHECK,		FTGUARD_CMD_CHECK)		\
+	X(ARM,			FTGUARD_CMD_ARM)		\
+	X(DISARM,		FTGUARD_CMD_DISARM)		\
+	X(RESET,		FTGUARD_CMD_RESET)		\
+	X(VERIFY,		FTGUARD_CMD_VERIFY)		\
+	X(PLANT,		FTGUARD_CMD_PLANT)		\
+	X(UNPLANT,		FTGUARD_CMD_UNPLANT)		\
+	X(CORRUPT,		FTGUARD_CMD_CORRUPT)		\
+	X(DIVERT,		FTGUARD_CMD_DIVERT)		\
+	X(FAIL_FTRACE,		FTGUARD_CMD_FAIL_FTRACE)
+
+/* arm's words, in any order; max-depth= takes its count */
+#define FTGUARD_ARM_PERSISTENT		"persistent"
+#define FTGUARD_ARM_FORCE		"force"
+#define FTGUARD_ARM_GRAPH		"graph"
+#define FTGUARD_ARM_STACK		"stack"
+#define FTGUARD_ARM_MAX_DEPTH		"max-depth="
+
+/* plant's kinds (fault-injection build) */
+#define FTGUARD_PLANT_STALE		"stale"
+#define FTGUARD_PLANT_FOREIGN		"foreign"
+
+/*
+ * A command's response: FTGUARD_OK [" <info>"], a table (check, sites),
+ * or FTGUARD_ERROR " <errno-name> <reason>".
+ */
+#define FTGUARD_OK			"ok"
+#define FTGUARD_ERROR			"error"
 
 /* The control file: one command line (bytes before its newline), one
  * write, one error reason */
@@ -43,6 +201,13 @@
 	X(FOREIGN,	"foreign")		\
 	X(MISMATCH,	"mismatch")		\
 	X(PLANTED,	"planted")
+
+/* The section of a site's function in the sites table, X(ID, word) */
+#define FTGUARD_SECTION_CORE		"core"
+#define FTGUARD_SECTION_INIT		"init"
+#define FTGUARD_SECTIONS(X)				\
+	X(CORE,		FTGUARD_SECTION_CORE)		\
+	X(INIT,		FTGUARD_SECTION_INIT)
 
 /*
  * Module states in the modules table and module events, X(ID, "word"),

@@ -4,7 +4,7 @@ UNIT_TESTS =
 include tests/unit/local.mk
 include tests/fuzz/local.mk
 
-EXTRA_DIST += tests/run-all tests/abi-check tests/install-deps tests/vm/run tests/vm/judge \
+EXTRA_DIST += tests/run-all tests/abi-check tests/uapi-check tests/install-deps tests/vm/run tests/vm/judge \
 	tests/vm/init tests/vm/open-tui tests/vm/lib.sh tests/vm/guest tests/vm/targets tests/vm/selftest tests/modules \
 	tests/vm/fetch-i386 tests/vm/fetch-kernel tests/vm/fetch-samples tests/vm/hunt-i386 tests/modules-shared \
 	tests/bpf tests/dkms

@@ -135,7 +135,7 @@ struct ftg_control *ftg_control_open(const char *debugfs_dir)
 		if (ctl->fd < 0)
 			goto fail;
 	} else if (ctl->fd < 0) {
-		ftgl_kmod_missing(debugfs_dir, "control", errno);
+		ftgl_kmod_missing(debugfs_dir, FTGUARD_CONTROL, errno);
 		goto fail;
 	}
 	free(lockdown);
@@ -204,24 +204,26 @@ static int read_response(struct ftg_control *ctl)
 	return 0;
 }
 
-/*
- * Judges the response. For an error, *@failed_line is the line of the
- * batch that failed (1 when the module did not say).
- */
-static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
+int ftgl_control_judge(const char *r, unsigned int *failed_line)
 {
-	const char *r = ftg_control_response(ctl), *name, *reason;
+	const char *name, *reason;
 	size_t name_len;
 	unsigned int line = 1;
 
-	if (!strncmp(r, "ok", 2) && (r[2] == '\0' || r[2] == ' '))
+	static const char ok[] = FTGUARD_OK, error[] = FTGUARD_ERROR " ",
+		check[] = FTGUARD_HEADER(FTGUARD_TABLE_CHECK) " ",
+		sites[] = FTGUARD_HEADER(FTGUARD_TABLE_SITES) " ";
+
+	if (!strncmp(r, ok, strlen(ok)) &&
+	    (r[strlen(ok)] == '\0' || r[strlen(ok)] == ' '))
 		return 0;
-	if (!strncmp(r, "ftguard-check ", 14) || !strncmp(r, "ftguard-sites ", 14))
+	if (!strncmp(r, check, strlen(check)) ||
+	    !strncmp(r, sites, strlen(sites)))
 		return 0;
-	if (strncmp(r, "error ", 6))
+	if (strncmp(r, error, strlen(error)))
 		return ftgl_err(FTG_E_BAD_RESPONSE, EPROTO,
 				"control: unexpected response \"%.80s\"", r);
-	name = r + 6;
+	name = r + strlen(error);
 	name_len = strcspn(name, " ");
 	reason = name + name_len;
 	while (*reason == ' ')
@@ -232,6 +234,12 @@ static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
 		*failed_line = line;
 	return ftgl_err(FTG_E_MODULE_REFUSED, errno_from_name(name, name_len),
 			"%s", *reason ? reason : ftg_strerror(FTG_E_MODULE_REFUSED));
+}
+
+/* Judges the response to the batch just written. */
+static int judge_response(struct ftg_control *ctl, unsigned int *failed_line)
+{
+	return ftgl_control_judge(ftg_control_response(ctl), failed_line);
 }
 
 /* Writes @len bytes of commands as one write() and reads the answer. */
@@ -316,7 +324,7 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 
 			if (c->module)
 				continue;
-			len = snprintf(line, sizeof(line), "admit %s 0x%" PRIx64 "\n",
+			len = snprintf(line, sizeof(line), FTGUARD_CMD_ADMIT " %s 0x%" PRIx64 "\n",
 				       c->name, c->addr);
 			/* the line and its newline */
 			if (len < 0 || len > FTGUARD_LINE_MAX + 1) {
@@ -383,7 +391,7 @@ int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 			     size_t n)
 {
 	ftg_error_clear();
-	return send_addrs(ctl, "select", addrs, n);
+	return send_addrs(ctl, FTGUARD_CMD_SELECT, addrs, n);
 }
 
 int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand)
@@ -408,7 +416,7 @@ int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
 	ftg_error_clear();
 	if (!n)
 		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "graph-roots: no root");
-	if (send_addrs(ctl, "graph-roots", roots, n))
+	if (send_addrs(ctl, FTGUARD_CMD_GRAPH_ROOTS, roots, n))
 		return -1;
 	ctl->max_depth = max_depth;
 	return 0;
@@ -452,7 +460,7 @@ struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
 			return NULL;
 		}
 	}
-	if (send_cmd(ctl, "sites", args))
+	if (send_cmd(ctl, FTGUARD_CMD_SITES, args))
 		return NULL;
 	return ftg_sites_parse(ctl->resp, ctl->resp_len);
 }
@@ -463,19 +471,19 @@ int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records)
 
 	ftg_error_clear();
 	snprintf(arg, sizeof(arg), "%" PRIu64, records);
-	return send_cmd(ctl, "vmlinux-records", arg);
+	return send_cmd(ctl, FTGUARD_CMD_VMLINUX_RECORDS, arg);
 }
 
 int ftg_control_clear(struct ftg_control *ctl)
 {
 	ftg_error_clear();
-	return send_cmd(ctl, "clear", NULL);
+	return send_cmd(ctl, FTGUARD_CMD_CLEAR, NULL);
 }
 
 struct ftg_check_report *ftg_control_check(struct ftg_control *ctl)
 {
 	ftg_error_clear();
-	if (send_cmd(ctl, "check", NULL))
+	if (send_cmd(ctl, FTGUARD_CMD_CHECK, NULL))
 		return NULL;
 	return ftgl_check_report_parse("check response", ctl->resp,
 				       ctl->resp_len);
@@ -493,12 +501,13 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 	if (report)
 		*report = NULL;
 	if ((flags & FTG_ARM_GRAPH) && ctl->max_depth)
-		snprintf(depth, sizeof(depth), " max-depth=%u", ctl->max_depth);
-	snprintf(cmd, sizeof(cmd), "arm%s%s%s%s%s",
-		 flags & FTG_ARM_PERSISTENT ? " persistent" : "",
-		 flags & FTG_ARM_FORCE ? " force" : "",
-		 flags & FTG_ARM_GRAPH ? " graph" : "",
-		 flags & FTG_ARM_STACK ? " stack" : "", depth);
+		snprintf(depth, sizeof(depth), " " FTGUARD_ARM_MAX_DEPTH "%u",
+			 ctl->max_depth);
+	snprintf(cmd, sizeof(cmd), FTGUARD_CMD_ARM "%s%s%s%s%s",
+		 flags & FTG_ARM_PERSISTENT ? " " FTGUARD_ARM_PERSISTENT : "",
+		 flags & FTG_ARM_FORCE ? " " FTGUARD_ARM_FORCE : "",
+		 flags & FTG_ARM_GRAPH ? " " FTGUARD_ARM_GRAPH : "",
+		 flags & FTG_ARM_STACK ? " " FTGUARD_ARM_STACK : "", depth);
 	ret = ftg_control_send(ctl, cmd);
 	saved = errno;
 	if (!report || (ret && saved != ESTALE))
@@ -516,7 +525,7 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 int ftg_control_disarm(struct ftg_control *ctl)
 {
 	ftg_error_clear();
-	return send_cmd(ctl, "disarm", NULL);
+	return send_cmd(ctl, FTGUARD_CMD_DISARM, NULL);
 }
 
 int ftg_control_reset(struct ftg_control *ctl)
@@ -525,7 +534,7 @@ int ftg_control_reset(struct ftg_control *ctl)
 	int fd;
 
 	ftg_error_clear();
-	if (send_cmd(ctl, "reset", NULL))
+	if (send_cmd(ctl, FTGUARD_CMD_RESET, NULL))
 		return -1;
 	path = ftgl_path(ftgl_live_tracefs(), "instances/ftguard/trace");
 	if (!path)

@@ -124,7 +124,7 @@ struct ftg_keys *ftg_status_keys_read(const char *debugfs_dir)
 
 	ftg_error_clear();
 	k = keys_new();
-	if (k && ftgl_kmod_table_read(debugfs_dir, "status", status_line, k)) {
+	if (k && ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_STATUS, status_line, k)) {
 		ftg_keys_free(k);
 		return NULL;
 	}

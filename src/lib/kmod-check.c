@@ -12,12 +12,11 @@
 #include "ftguard-local.h"
 #include "kmod-local.h"
 
-static const char *const verdict_names[] = {
-	[FTG_VERDICT_OK] = "ok",
-	[FTG_VERDICT_STALE] = "stale",
-	[FTG_VERDICT_FOREIGN] = "foreign",
-	[FTG_VERDICT_MISMATCH] = "mismatch",
-};
+#define VERDICT_WORD(id, word)	[FTG_VERDICT_##id] = word,
+static const char *const verdict_names[] = { FTGUARD_VERDICTS(VERDICT_WORD) };
+#undef VERDICT_WORD
+_Static_assert(FTGL_ARRAY_SIZE(verdict_names) == FTG_VERDICT_MISMATCH + 1,
+	       "one verdict word per verdict kind");
 
 const char *ftg_verdict_kind_name(enum ftg_verdict_kind kind)
 {
@@ -46,16 +45,18 @@ static int parse_result(struct ftg_check_report *rep, const char *what,
 	int n = line ? ftgl_split(line, w, 6) : 0;
 
 	rep->have_result = true;
-	if (n == 2 && !strcmp(w[0], "result") && !strcmp(w[1], "never"))
+	if (n == 2 && !strcmp(w[0], "result") &&
+	    !strcmp(w[1], FTGUARD_RESULT_NEVER))
 		return 0;	/* no check yet: not ok, nothing counted */
 	if (n != 5 || strcmp(w[0], "result") ||
-	    (strcmp(w[1], "ok") && strcmp(w[1], "fail")) ||
+	    (strcmp(w[1], FTGUARD_RESULT_OK) &&
+	     strcmp(w[1], FTGUARD_RESULT_FAIL)) ||
 	    ftgl_parse_u64(w[2], &rep->n_ok) || ftgl_parse_u64(w[3], &rep->n_bad) ||
 	    ftgl_parse_u64(w[4], &rep->ms))
 		return ftgl_bad_line(what, lineno,
 				"expected \"result ok|fail <n_ok> <n_bad> <ms>\"");
 	rep->checked = true;
-	rep->ok = !strcmp(w[1], "ok");
+	rep->ok = !strcmp(w[1], FTGUARD_RESULT_OK);
 	return 0;
 }
 
@@ -132,7 +133,7 @@ struct ftg_check_report *ftgl_check_report_parse(const char *what,
 
 	if (!rep)
 		return NULL;
-	return report_done(rep, ftgl_kmod_table_parse("check", what, text, len,
+	return report_done(rep, ftgl_kmod_table_parse(FTGUARD_TABLE_CHECK, what, text, len,
 						      parse_report_line, rep));
 }
 
@@ -185,7 +186,7 @@ struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
 	rep = report_new("check");
 	if (!rep)
 		return NULL;
-	return report_done(rep, ftgl_kmod_table_read(debugfs_dir, "check",
+	return report_done(rep, ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_CHECK,
 						     parse_report_line, rep));
 }
 

@@ -46,4 +46,26 @@ int ftgl_kmod_table_parse(const char *table, const char *what,
 int ftgl_kmod_table_read(const char *debugfs_dir, const char *table,
 			 ftgl_table_line_fn line_fn, void *obj);
 
+/*
+ * The status keys this library knows, those of FTGUARD_STATUS_KEYS in its
+ * order (kmod-status.c): how many, the @k-th's word, the index of @key (or
+ * -1), and the reading of @value as key @k's, into @st when it has a field
+ * there (0, or -1 when malformed). For the tests that hold a module's
+ * table against this library.
+ */
+size_t ftgl_status_key_count(void);
+const char *ftgl_status_key_name(size_t k);
+int ftgl_status_key_index(const char *key);
+int ftgl_status_value_parse(struct ftg_status *st, size_t k, char *value);
+
+/*
+ * Judges the control response @r (its last newline cut): 0 for "ok
+ * [<info>]" or a table; -1 for "error <errno-name> <reason>", with errno
+ * the name's (EIO for a name the protocol does not have), the error
+ * FTG_E_MODULE_REFUSED holding the reason and *@failed_line (may be NULL)
+ * the failing line of the batch, 1 when the module did not say; -1 with
+ * EPROTO for anything else.
+ */
+int ftgl_control_judge(const char *r, unsigned int *failed_line);
+
 #endif /* _FTGUARD_KMOD_LOCAL_H */

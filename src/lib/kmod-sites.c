@@ -19,10 +19,9 @@ static const char *const site_state_names[] = { FTGUARD_SITE_STATES(SITE_STATE_W
 _Static_assert(FTGL_ARRAY_SIZE(site_state_names) == FTG_SITE_PLANTED + 1,
 	       "every public site state has its word");
 
-static const char *const section_names[] = {
-	[FTG_SECTION_CORE] = "core",
-	[FTG_SECTION_INIT] = "init",
-};
+#define SECTION_WORD(id, word) [FTG_SECTION_##id] = word,
+static const char *const section_names[] = { FTGUARD_SECTIONS(SECTION_WORD) };
+#undef SECTION_WORD
 
 const char *ftg_site_state_name(enum ftg_site_state state)
 {
@@ -136,7 +135,7 @@ struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
 	s = sites_new();
 	if (!s)
 		return NULL;
-	return sites_done(s, ftgl_kmod_table_parse("sites", "sites", text, len,
+	return sites_done(s, ftgl_kmod_table_parse(FTGUARD_TABLE_SITES, "sites", text, len,
 						   parse_site, s));
 }
 
@@ -148,7 +147,7 @@ struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
 	s = sites_new();
 	if (!s)
 		return NULL;
-	return sites_done(s, ftgl_kmod_table_read(debugfs_dir, "sites",
+	return sites_done(s, ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_SITES,
 						  parse_site, s));
 }
 
@@ -291,7 +290,7 @@ struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
 	km = kmodules_new();
 	if (!km)
 		return NULL;
-	return kmodules_done(km, ftgl_kmod_table_parse("modules", "modules", text,
+	return kmodules_done(km, ftgl_kmod_table_parse(FTGUARD_TABLE_MODULES, "modules", text,
 						       len, parse_kmodule, km));
 }
 
@@ -303,7 +302,7 @@ struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
 	km = kmodules_new();
 	if (!km)
 		return NULL;
-	return kmodules_done(km, ftgl_kmod_table_read(debugfs_dir, "modules",
+	return kmodules_done(km, ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_MODULES,
 						      parse_kmodule, km));
 }
 

@@ -12,39 +12,62 @@
 #include "ftguard-local.h"
 #include "kmod-local.h"
 
-enum status_kind { ST_BOOL, ST_U64, ST_HEX, ST_TEXT, ST_OWNER, ST_LAST_CHECK };
+enum status_kind {
+	ST_BOOL, ST_U64, ST_HEX, ST_TEXT, ST_OWNER, ST_LAST_CHECK,
+	ST_ARM_MODE, ST_GRAPH_HOOK, ST_ADDRS,
+};
+
+/* Every key the module prints, with the form of its value: ftg_uapi.h. */
+#define STATUS_KEY_ID(id, key, kind)	SK_##id,
+enum { FTGUARD_STATUS_KEYS(STATUS_KEY_ID) SK_COUNT };
+#undef STATUS_KEY_ID
 
 static const struct {
 	const char *key;
 	enum status_kind kind;
-	size_t offset;
 } status_keys[] = {
-#define KEY(name, kind) { #name, kind, offsetof(struct ftg_status, name) }
-	KEY(loaded, ST_BOOL),
-	KEY(armed, ST_BOOL),
-	KEY(owner, ST_OWNER),
-	KEY(armed_sites, ST_U64),
-	KEY(killed, ST_BOOL),
-	KEY(kill_reason, ST_TEXT),
-	KEY(sites, ST_U64),
-	KEY(vmlinux_sites, ST_U64),
-	KEY(vmlinux_records, ST_U64),
-	KEY(module_sites, ST_U64),
-	KEY(admitted, ST_U64),
-	KEY(rejected, ST_U64),
-	{ "last_check", ST_LAST_CHECK, 0 },
-	KEY(last_error, ST_TEXT),
-	KEY(verify_period_ms, ST_U64),
-	KEY(max_arm, ST_U64),
-	KEY(fault_injection, ST_BOOL),
-	KEY(modules_vaddr, ST_HEX),
-	KEY(modules_end, ST_HEX),
-	KEY(vmalloc_start, ST_HEX),
-	KEY(vmalloc_end, ST_HEX),
-	{ FTGUARD_STATUS_VERIFY_RUNS, ST_U64, offsetof(struct ftg_status, verify_runs) },
-	{ FTGUARD_STATUS_VERIFY_NS, ST_U64, offsetof(struct ftg_status, verify_ns) },
-#undef KEY
+#define STATUS_KEY(id, key, kind)	[SK_##id] = { key, ST_##kind },
+	FTGUARD_STATUS_KEYS(STATUS_KEY)
+#undef STATUS_KEY
 };
+
+/*
+ * Where a key's value goes in struct ftg_status, plus one (0: no field).
+ * A key without a field is read all the same, so that a malformed value is
+ * an error; ftg_status_keys_read() carries every key to the user.
+ */
+static const size_t status_fields[SK_COUNT] = {
+#define FIELD(id, member)	[SK_##id] = offsetof(struct ftg_status, member) + 1
+	FIELD(LOADED, loaded),
+	FIELD(ARMED, armed),
+	FIELD(OWNER, owner),
+	FIELD(ARMED_SITES, armed_sites),
+	FIELD(KILLED, killed),
+	FIELD(KILL_REASON, kill_reason),
+	FIELD(SITES, sites),
+	FIELD(VMLINUX_SITES, vmlinux_sites),
+	FIELD(VMLINUX_RECORDS, vmlinux_records),
+	FIELD(MODULE_SITES, module_sites),
+	FIELD(ADMITTED, admitted),
+	FIELD(REJECTED, rejected),
+	FIELD(LAST_CHECK, checked),
+	FIELD(LAST_ERROR, last_error),
+	FIELD(VERIFY_PERIOD_MS, verify_period_ms),
+	FIELD(MAX_ARM, max_arm),
+	FIELD(FAULT_INJECTION, fault_injection),
+	FIELD(MODULES_VADDR, modules_vaddr),
+	FIELD(MODULES_END, modules_end),
+	FIELD(VMALLOC_START, vmalloc_start),
+	FIELD(VMALLOC_END, vmalloc_end),
+	FIELD(VERIFY_RUNS, verify_runs),
+	FIELD(VERIFY_NS, verify_ns),
+#undef FIELD
+};
+
+#define WORD(id, word)	word,
+static const char *const arm_modes[] = { FTGUARD_ARM_MODES(WORD) };
+static const char *const graph_hooks[] = { FTGUARD_GRAPH_HOOKS(WORD) };
+#undef WORD
 
 /*
  * Free text: "-" means empty; escapes are undone when well formed. The
@@ -72,23 +95,53 @@ static int parse_last_check(struct ftg_status *st, char *value)
 	char *w[5];
 	int n = ftgl_split(value, w, 5);
 
-	if (n == 1 && !strcmp(w[0], "never")) {
+	if (n == 1 && !strcmp(w[0], FTGUARD_RESULT_NEVER)) {
 		st->checked = false;
 		return 0;
 	}
 	if (n != 4 || ftgl_parse_u64(w[0], &st->last_check_ms) ||
-	    (strcmp(w[1], "ok") && strcmp(w[1], "fail")) ||
+	    (strcmp(w[1], FTGUARD_RESULT_OK) &&
+	     strcmp(w[1], FTGUARD_RESULT_FAIL)) ||
 	    ftgl_parse_u64(w[2], &st->last_check_n_ok) ||
 	    ftgl_parse_u64(w[3], &st->last_check_n_bad))
 		return -1;
 	st->checked = true;
-	st->last_check_ok = !strcmp(w[1], "ok");
+	st->last_check_ok = !strcmp(w[1], FTGUARD_RESULT_OK);
 	return 0;
 }
 
-static int parse_status_value(struct ftg_status *st, size_t k, char *value)
+/* "-", or addresses separated by single spaces. */
+static int parse_addrs(const char *value)
 {
-	void *field = (char *)st + status_keys[k].offset;
+	char addr[32];
+	uint64_t v;
+	size_t n;
+
+	if (!strcmp(value, "-"))
+		return 0;
+	do {
+		n = strcspn(value, " ");
+		if (!n || n >= sizeof(addr))
+			return -1;
+		memcpy(addr, value, n);
+		addr[n] = '\0';
+		if (ftgl_parse_hex(addr, &v))
+			return -1;
+		value += n;
+	} while (*value++ == ' ');
+	return 0;
+}
+
+int ftgl_status_value_parse(struct ftg_status *st, size_t k, char *value)
+{
+	union {
+		bool b;
+		uint64_t u;
+		char text[FTG_TEXT_LEN];
+	} scratch;
+	void *field = status_fields[k] ?
+		      (void *)((char *)st + status_fields[k] - 1) :
+		      (void *)&scratch;
 	uint64_t v;
 
 	switch (status_keys[k].kind) {
@@ -109,11 +162,42 @@ static int parse_status_value(struct ftg_status *st, size_t k, char *value)
 		st->owner_pid = 0;
 		if (value[0] >= '1' && value[0] <= '9')
 			st->owner_pid = atoi(value);
+		else if (strcmp(value, FTGUARD_OWNER_NONE) &&
+			 strcmp(value, FTGUARD_OWNER_PERSISTENT))
+			return -1;
 		return 0;
 	case ST_LAST_CHECK:
 		return parse_last_check(st, value);
+	case ST_ARM_MODE:
+		return ftgl_name_index(arm_modes, FTGL_ARRAY_SIZE(arm_modes),
+				       value) < 0 ? -1 : 0;
+	case ST_GRAPH_HOOK:
+		return ftgl_name_index(graph_hooks, FTGL_ARRAY_SIZE(graph_hooks),
+				       value) < 0 ? -1 : 0;
+	case ST_ADDRS:
+		return parse_addrs(value);
 	}
 	return -1;
+}
+
+int ftgl_status_key_index(const char *key)
+{
+	size_t k;
+
+	for (k = 0; k < SK_COUNT; k++)
+		if (!strcmp(key, status_keys[k].key))
+			return k;
+	return -1;
+}
+
+size_t ftgl_status_key_count(void)
+{
+	return SK_COUNT;
+}
+
+const char *ftgl_status_key_name(size_t k)
+{
+	return k < SK_COUNT ? status_keys[k].key : NULL;
 }
 
 static int parse_status_line(void *obj, char *line, unsigned long lineno,
@@ -121,18 +205,16 @@ static int parse_status_line(void *obj, char *line, unsigned long lineno,
 {
 	struct ftg_status *st = obj;
 	char *value = strchr(line, ' ');
-	size_t k;
+	int k;
 
 	if (value)
 		*value++ = '\0';
-	for (k = 0; k < FTGL_ARRAY_SIZE(status_keys); k++)
-		if (!strcmp(line, status_keys[k].key))
-			break;
-	if (k == FTGL_ARRAY_SIZE(status_keys))
+	k = ftgl_status_key_index(line);
+	if (k < 0)
 		return 0;	/* a newer key: ignore */
 	if (!value)
 		return ftgl_bad_line("status", lineno, "key without value");
-	if (parse_status_value(st, k, value))
+	if (ftgl_status_value_parse(st, k, value))
 		return ftgl_err(FTG_E_BAD_NUMBER, EINVAL,
 				"status:%lu: bad value for %s", lineno, line);
 	return 0;
@@ -142,7 +224,7 @@ int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
 {
 	ftg_error_clear();
 	memset(st, 0, sizeof(*st));
-	return ftgl_kmod_table_parse("status", "status", text, len,
+	return ftgl_kmod_table_parse(FTGUARD_TABLE_STATUS, "status", text, len,
 				     parse_status_line, st);
 }
 
@@ -150,5 +232,5 @@ int ftg_status_read(const char *debugfs_dir, struct ftg_status *st)
 {
 	ftg_error_clear();
 	memset(st, 0, sizeof(*st));
-	return ftgl_kmod_table_read(debugfs_dir, "status", parse_status_line, st);
+	return ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_STATUS, parse_status_line, st);
 }

@@ -77,7 +77,7 @@ int ftgl_kmod_missing(const char *debugfs_dir, const char *file, int errnum)
 	if (stat(debugfs_dir, &st) && (errno == EACCES || errno == EPERM))
 		return ftgl_err(FTG_E_NOT_ROOT, errno,
 				"%s: permission denied (run as root)", debugfs_dir);
-	dir = ftgl_path(debugfs_dir, "ftguard");
+	dir = ftgl_path(debugfs_dir, FTGUARD_DIR);
 	if (!dir)
 		return -1;
 	have_dir = !stat(dir, &st);
@@ -106,7 +106,7 @@ char *ftgl_kmod_read(const char *debugfs_dir, const char *table, size_t *len)
 
 	if (!debugfs_dir)
 		debugfs_dir = FTGL_DEFAULT_DEBUGFS;
-	dir = ftgl_path(debugfs_dir, "ftguard");
+	dir = ftgl_path(debugfs_dir, FTGUARD_DIR);
 	if (!dir)
 		return NULL;
 	buf = ftgl_read_file(dir, table, len);
@@ -119,7 +119,7 @@ char *ftgl_kmod_read(const char *debugfs_dir, const char *table, size_t *len)
 /* The newest format version of @table this library reads (from 1 up). */
 static unsigned int table_version_max(const char *table)
 {
-	return strcmp(table, "sites") ? FTG_FORMAT_VERSION :
+	return strcmp(table, FTGUARD_TABLE_SITES) ? FTG_FORMAT_VERSION :
 					FTG_SITES_FORMAT_VERSION;
 }
 
@@ -131,7 +131,7 @@ int ftgl_kmod_header(const char *table, const char *line,
 	uint64_t version;
 	size_t n;
 
-	n = (size_t)snprintf(want, sizeof(want), "ftguard-%s ", table);
+	n = (size_t)snprintf(want, sizeof(want), FTGUARD_HEADER("%s") " ", table);
 	if (!line || strncmp(line, want, n))
 		return ftgl_err(FTG_E_NO_HEADER, EPROTO,
 				"%s: no \"ftguard-%s <version>\" header line",

@@ -113,6 +113,16 @@ tests_unit_vm_probe_SOURCES = tests/unit/vm-probe.c
 tests_unit_vm_probe_LDADD = libftguard.la
 # its guest script is tests/vm/guest/lib-probe.sh
 
+# vm-conform: the real module's tables and responses held against the
+# library's readers, for the guest script tests/vm/guest/kmod-conformance.sh
+# (copied into the guest as /usr/bin/ftg-vm-conform). It links the
+# library's convenience archive, not the shared library, to reach the
+# readers' own lists (src/lib/kmod-local.h) that the version script keeps
+# inside.
+check_PROGRAMS += tests/unit/vm-conform
+tests_unit_vm_conform_SOURCES = tests/unit/vm-conform.c
+tests_unit_vm_conform_LDADD = libftguard-core.la
+
 # vm-threads: one process with several threads writing a file, for the
 # guest script tests/vm/guest/cli-record-threads.sh (copied into the guest
 # as /usr/bin/ftg-vm-threads).

@@ -273,6 +273,18 @@ static void test_status_parse(void **state)
 	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nloaded\n"), &st), -1);
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_LINE);
 	assert_contains(ftg_error_last(), "status:2");
+	/* Keys without a field in struct ftg_status are read all the same:
+	 * each value must have its key's form. */
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\narm_mode graph\n"
+		"graph_hook fprobe\ngraph_roots 0xffffffff81000000 0x10\n"
+		"alloc_sites 3\narm_stack 1\n"), &st), 0);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\narm_mode tree\n"), &st), -1);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\ngraph_hook uprobe\n"), &st), -1);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\ngraph_roots 0x10  0x20\n"), &st), -1);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\ngraph_roots 0x10 root\n"), &st), -1);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\narm_stack 2\n"), &st), -1);
+	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nowner nobody\n"), &st), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_NUMBER);
 	/* A key this library does not know, even bare, is skipped. */
 	assert_int_equal(ftg_status_parse(TEXT("ftguard-status 1\nfuture_flag\narmed 1\n"), &st), 0);
 	assert_true(st.armed);
