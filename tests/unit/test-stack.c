@@ -203,6 +203,34 @@ static void assert_json_stack(const struct ftg_event *ev)
 }
 
 /*
+ * The CSV export: the callers in the last column, joined by ';' in one
+ * field; the func event's is empty.
+ */
+static void assert_csv_stack(const struct ftg_event *ev)
+{
+	struct ftg_exporter *ex;
+	struct ftg_event func = *ev;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	assert_non_null(fp);
+	strcpy(func.name, "func");
+	strcpy(func.system, "ftguard");
+	ex = ftg_exporter_open(fp, FTG_EXPORT_CSV);
+	assert_non_null(ex);
+	assert_int_equal(ftg_exporter_add(ex, ev), 0);
+	assert_int_equal(ftg_exporter_add(ex, &func), 0);
+	assert_int_equal(ftg_exporter_close(ex), 0);
+	fclose(fp);
+	assert_contains(text, ",info,tgid,stack\r\n");
+	assert_contains(text, ",<stack trace >,,ksys_read+0x6b;__x64_sys_read+0x19;"
+			"fn_b+0x10 [ftg_target]\r\n");
+	assert_contains(strstr(text, ",func,"), ",,\r\n");
+	free(text);
+}
+
+/*
  * A trace.dat: the file names the event ftrace:kernel_stack; ftguard's
  * reader gives the same callers and trace-cmd report prints them under
  * the entry as "=> name (address)".
@@ -238,6 +266,7 @@ static void test_stack_file(void **state)
 	assert_stack(&s.ev[1], "ftrace", "kernel_stack");
 	ftg_trace_file_close(tf);
 	assert_json_stack(&s.ev[1]);
+	assert_csv_stack(&s.ev[1]);
 
 	lines = tt_report(file, "", &n);
 	for (i = 0; i < n && !strstr(lines[i], "kernel_stack:"); i++)
