@@ -280,6 +280,17 @@ static void test_stack_file(void **state)
 	assert_string_equal(lines[i + 3], "=> fn_b (ffffffffc0427030)");
 	assert_int_equal(tt_count(lines, "=> "), 3);
 	tt_lines_free(lines);
+
+	/* KernelShark's library: the same "=>" lines, in the stack's row */
+	lines = tt_kshark(file, &n);
+	for (i = 0; i < n && !strstr(lines[i], "ftrace/kernel_stack: <stack trace >"); i++)
+		;
+	if (i + 3 >= n)
+		fail_msg("KernelShark shows no kernel_stack of 3 callers");
+	assert_non_null(strstr(lines[i - 1], "ftguard/func: ip=vfs_read"));
+	assert_string_equal(lines[i + 1], "=> ksys_read (ffffffffafd675bb)");
+	assert_string_equal(lines[i + 3], "=> fn_b (ffffffffc0427030)");
+	tt_lines_free(lines);
 	ftg_trace_formats_free(fmt);
 	free(file);
 	tt_rmdir(dir);
