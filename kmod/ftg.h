@@ -338,8 +338,8 @@ static __always_inline bool ftg_count_hit(unsigned long ip)
 /* ftg_graph.c */
 extern const char *const ftg_graph_mechanism;
 int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
-		  unsigned int nroots, unsigned int max_depth, char *why,
-		  size_t len);
+		  unsigned int nroots, unsigned int max_depth, bool stack,
+		  char *why, size_t len);
 int ftg_graph_disarm(void);
 int ftg_graph_disarm_site(struct ftg_patch_site *s);
 unsigned long ftg_graph_missed(void);
@@ -358,6 +358,7 @@ void ftg_func_callback(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs);
 void ftg_func_stack_callback(unsigned long ip, unsigned long parent_ip,
 			     struct ftrace_ops *op, struct ftrace_regs *fregs);
+void ftg_write_stack(unsigned long parent_ip);
 void ftg_emit_graph_entry(unsigned long func, int depth);
 void ftg_emit_graph_exit(unsigned long func, int depth, u64 calltime,
 			 u64 rettime);

@@ -254,7 +254,7 @@ static int ftg_arm_graph(struct ftg_armset *set,
 	}
 	WRITE_ONCE(ftg_live_set, set);
 	ret = ftg_graph_arm(set, sess->roots, sess->nroots, req->max_depth,
-			    why, len);
+			    req->stack, why, len);
 	if (ret)
 		WRITE_ONCE(ftg_live_set, NULL);
 	return ret;
@@ -297,8 +297,9 @@ fail:
  *	tree
  * @req: persistent (the arm outlives the session), force (allow more
  *	than ftg_max_arm sites), graph (hook entries and returns,
- *	ftg_graph.c, not entries alone), stack (each func event followed by
- *	a stack event), max_depth (call tree levels)
+ *	ftg_graph.c, not entries alone), stack (each func event, or with
+ *	graph each depth 0 graph_entry, followed by a stack event),
+ *	max_depth (call tree levels)
  * @why: reason buffer for refusals
  * @len: its size
  *

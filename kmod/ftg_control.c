@@ -390,11 +390,6 @@ static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 		snprintf(why, len, "max-depth needs graph-roots");
 		return -EINVAL;
 	}
-	/* the exit hooks write graph_entry, which has no stack writer */
-	if (req.stack && req.graph) {
-		snprintf(why, len, "stack: not with graph (func events only)");
-		return -EOPNOTSUPP;
-	}
 	if (sess->nroots && !req.graph) {
 		snprintf(why, len, "graph-roots need arm graph");
 		return -EINVAL;

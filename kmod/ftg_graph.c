@@ -18,6 +18,15 @@
  * Neither writes text itself: ftrace patches the sites. Without either
  * (arm64: no FPROBE, no KPROBES_ON_FTRACE) "arm graph" is refused.
  *
+ * With callers ("arm graph stack") a call at depth 0 (a root's call in a
+ * tree, otherwise a call no armed call of its task encloses) is followed
+ * by a stack event, written by ftg_trace.c's stack writer after its
+ * graph_entry and before its call time is taken, so the unwinding is not
+ * in the duration. Nested calls get none: their callers are the
+ * enclosing call's stack plus the tree above them, and a stack with each
+ * of a tree's tens of thousands of callees would cost more than the
+ * tree itself.
+ *
  * A call tree (graph-roots) follows a call only while a root runs in the
  * calling task: at depth 0 only a root is followed, below it every armed
  * site down to max_depth levels.
@@ -81,6 +90,7 @@ struct ftg_graph {
 	unsigned int n;
 	unsigned int nroots;		/* 0: every armed call is followed */
 	unsigned int max_depth;		/* levels below a root, 0 all */
+	bool stack;			/* a stack event after each depth 0 entry */
 	unsigned long roots[FTGUARD_GRAPH_ROOTS_MAX];
 #if defined(FTG_GRAPH_FPROBE)
 	struct fprobe fp;
@@ -151,8 +161,12 @@ static bool ftg_graph_follows(const struct ftg_graph *g, unsigned long ip,
 	return ftg_graph_is_root(g, ip);
 }
 
-/* Entry: false when the call is not followed (its return is not hooked). */
-static bool ftg_graph_enter(unsigned long ip, struct ftg_graph_call *call)
+/*
+ * Entry: false when the call is not followed (its return is not hooked).
+ * @parent_ip is the address the call returns to, where its stack starts.
+ */
+static bool ftg_graph_enter(unsigned long ip, unsigned long parent_ip,
+			    struct ftg_graph_call *call)
 {
 	struct ftg_graph *g = READ_ONCE(ftg_live_graph);
 	int depth;
@@ -166,6 +180,8 @@ static bool ftg_graph_enter(unsigned long ip, struct ftg_graph_call *call)
 		return false;
 	call->depth = depth;
 	ftg_emit_graph_entry(ip, call->depth);
+	if (g->stack && !depth)
+		ftg_write_stack(parent_ip);
 	call->calltime = trace_clock_local();
 	return true;
 }
@@ -183,7 +199,7 @@ static int ftg_fprobe_entry(struct fprobe *fp, unsigned long ip,
 			    unsigned long ret_ip, struct pt_regs *regs,
 			    void *data)
 {
-	return ftg_graph_enter(ip, data) ? 0 : 1;
+	return ftg_graph_enter(ip, ret_ip, data) ? 0 : 1;
 }
 
 static void ftg_fprobe_exit(struct fprobe *fp, unsigned long ip,
@@ -232,7 +248,13 @@ static int ftg_kretprobe_entry(struct kretprobe_instance *ri,
 	unsigned long ip = (unsigned long)get_kretprobe(ri)->kp.addr;
 	struct ftg_tree_call *root = (void *)ri->data;
 
-	if (!ftg_graph_enter(ip, &root->call))
+	/*
+	 * The probe sits on the function's first byte and its return is
+	 * hooked only after this handler: the top of the stack is still the
+	 * caller's return address.
+	 */
+	if (!ftg_graph_enter(ip, regs_get_kernel_stack_nth(regs, 0),
+			     &root->call))
 		return 1;
 	if (READ_ONCE(ftg_live_graph)->nroots)
 		root->nopen = 0;
@@ -503,6 +525,7 @@ static void ftg_graph_free(struct ftg_graph *g)
  * @roots: the call tree's roots (each in @set), or NULL
  * @nroots: their number; 0 follows every call of @set
  * @max_depth: levels of a tree followed below a root, 0 all
+ * @stack: follow each depth 0 entry with its callers (a stack event)
  * @why: reason buffer for refusals
  * @len: its size
  *
@@ -510,8 +533,8 @@ static void ftg_graph_free(struct ftg_graph *g)
  * Return: 0, -EOPNOTSUPP, -ENOMEM, or the kernel's error.
  */
 int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
-		  unsigned int nroots, unsigned int max_depth, char *why,
-		  size_t len)
+		  unsigned int nroots, unsigned int max_depth, bool stack,
+		  char *why, size_t len)
 {
 	struct ftg_graph *g;
 	int ret;
@@ -524,6 +547,7 @@ int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
 	g->n = set->n;
 	g->nroots = nroots;
 	g->max_depth = max_depth;
+	g->stack = stack;
 	memcpy(g->roots, roots, nroots * sizeof(*roots));
 	WRITE_ONCE(ftg_live_graph, g);
 	ret = ftg_graph_register(g, set, why, len);

@@ -434,7 +434,7 @@ static unsigned int ftg_stack_first(const unsigned long *calls,
 	return n;
 }
 
-static noinline void ftg_write_stack(unsigned long parent_ip)
+noinline void ftg_write_stack(unsigned long parent_ip)
 {
 	unsigned long calls[FTG_STACK_SAVE];
 	struct ftg_hot_write w __uninitialized;	/* set before any read */

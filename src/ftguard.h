@@ -1329,8 +1329,9 @@ int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
  * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH (record each
  *         call's entry and return, ftguard:graph_entry/graph_exit, instead
  *         of ftguard:func), FTG_ARM_STACK (follow each ftguard:func with
- *         an ftguard:stack event holding the call's callers; not with
- *         FTG_ARM_GRAPH)
+ *         an ftguard:stack event holding the call's callers; with
+ *         FTG_ARM_GRAPH, each ftguard:graph_entry of depth 0: a tree
+ *         root's calls, or calls no armed call of their task encloses)
  * @report: if not NULL, set to the check report (from the response, or
  *          from ftguard/check when the arm was refused with ESTALE), or
  *          NULL when none could be read; free it with
@@ -1339,8 +1340,7 @@ int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
  * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
  * ESTALE check failed, E2BIG too many sites, ENOENT empty selection,
  * EOPNOTSUPP FTG_ARM_GRAPH where the kernel cannot hook returns, or a
- * call tree where it cannot follow one, or FTG_ARM_STACK with
- * FTG_ARM_GRAPH).
+ * call tree where it cannot follow one).
  */
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report);
@@ -2432,7 +2432,8 @@ int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev);
 /* ==== Kernel stacks ==== */
 
 /*
- * An arm made with FTG_ARM_STACK follows each ftguard:func event with an
+ * An arm made with FTG_ARM_STACK follows each ftguard:func event (with
+ * FTG_ARM_GRAPH, each ftguard:graph_entry of depth 0) with an
  * ftguard:stack event of the same task: the call's callers, the traced
  * function's caller first. A trace.dat names it ftrace:kernel_stack, as
  * trace-cmd knows it.

@@ -391,6 +391,34 @@ static struct tui_call *tree_current(struct tui *tui)
 	return calls[at];
 }
 
+/*
+ * The tree cursor's function as T's root: "fn [mod]" is "mod:fn", as
+ * a pattern names it. None while the event list is shown.
+ */
+static bool live_cursor_function(struct tui *tui, char *buf, size_t len)
+{
+	struct tui_call *const *calls;
+	int n, at;
+	const char *sym, *mod;
+	size_t namelen;
+
+	if (!live_of(tui)->tree)
+		return false;
+	n = (int)tui_calls_rows(tui->m.calls, &calls);
+	at = tree_cursor(tui, calls, n);
+	if (at < 0 || !calls[at]->sym[0])
+		return false;
+	sym = calls[at]->sym;
+	namelen = strcspn(sym, " ");
+	mod = strstr(sym, " [");
+	if (mod && mod[strlen(mod) - 1] == ']')
+		snprintf(buf, len, "%.*s:%.*s", (int)(strlen(mod) - 3), mod + 2,
+			 (int)namelen, sym);
+	else
+		snprintf(buf, len, "%.*s", (int)namelen, sym);
+	return true;
+}
+
 static int tree_only(struct tui *tui)
 {
 	tui_message(tui, false, "a key of the call tree (t shows it)");
@@ -652,5 +680,6 @@ const struct tui_screen_ops tui_live_ops = {
 	.display = live_display,
 	.search = live_search,
 	.filter = live_filter,
+	.cursor_function = live_cursor_function,
 	.filter_help = "glob on function, caller, task (the event list)",
 };

@@ -174,6 +174,28 @@ static void sites_refresh(struct tui *tui)
 	rebuild(tui);
 }
 
+/*
+ * The cursor's site as T's root: "MODULE:NAME", or NAME in vmlinux. A
+ * name that a typed pattern could not spell (not printable ASCII, or
+ * with glob characters) is not offered.
+ */
+static bool sites_cursor_function(struct tui *tui, char *buf, size_t len)
+{
+	const struct ftg_site *s = row_site(sites_of(tui), sites_of(tui)->cur.row);
+	const char *c;
+
+	if (!s || !s->name || !s->name[0])
+		return false;
+	for (c = s->name; *c; c++)
+		if (*c <= 0x20 || *c >= 0x7f || strchr("*?[]:", *c))
+			return false;
+	if (s->owner && strcmp(s->owner, "vmlinux"))
+		snprintf(buf, len, "%s:%s", s->owner, s->name);
+	else
+		snprintf(buf, len, "%s", s->name);
+	return true;
+}
+
 size_t tui_sites_marked(struct tui *tui, uint64_t **addrs)
 {
 	struct sites_view *v = sites_of(tui);
@@ -473,5 +495,6 @@ const struct tui_screen_ops tui_sites_ops = {
 	.search = sites_search,
 	.filter = sites_filter,
 	.update = sites_refresh,
+	.cursor_function = sites_cursor_function,
 	.filter_help = "glob, state:S, module:M",
 };

@@ -190,30 +190,84 @@ fail:
 	return -1;
 }
 
-/* The candidates of @patterns (NULL-terminated) among the known sites. */
-static struct ftg_candidates *resolve_known(struct tui *tui, char *const *patterns,
-					    int n)
+/*
+ * @sel's kernel functions, offered to the module as + offers them; those
+ * it refuses (no ftrace record at the symbol) are left out, and nothing
+ * admitted is an error. NULL after the status line says why.
+ */
+static struct ftg_candidates *admit_functions(struct tui *tui,
+					      const struct ftg_selection *sel)
+{
+	struct ftg_candidates *cand, *refused = NULL, *kept = NULL;
+	size_t i, j = 0, nrefused;
+
+	if (tui_read_functions(tui, "call tree") < 0)
+		return NULL;
+	cand = ftg_selection_resolve(sel, tui->m.ks, tui->m.avail);
+	if (!cand) {
+		tui_message(tui, true, "call tree: %s", ftg_error_last());
+		return NULL;
+	}
+	refused = ftg_candidates_new();
+	if (!refused || ftg_control_admit(tui->m.ctl, cand, refused) < 0) {
+		tui_message(tui, true, "call tree: offering kernel functions: %s",
+			    ftg_error_last());
+		goto out;
+	}
+	kept = ftg_candidates_new();
+	nrefused = ftg_candidates_count(refused);
+	/* both are in address order: one walk splits them */
+	for (i = 0; kept && i < ftg_candidates_count(cand); i++) {
+		const struct ftg_candidate *c = ftg_candidates_get(cand, i);
+
+		if (j < nrefused && ftg_candidates_get(refused, j)->addr == c->addr) {
+			j++;
+			continue;
+		}
+		if (ftg_candidates_add(kept, c->name, c->addr, c->module) < 0) {
+			ftg_candidates_free(kept);
+			kept = NULL;
+		}
+	}
+	if (!kept) {
+		tui_message(tui, true, "call tree: out of memory");
+	} else if (!ftg_candidates_count(kept)) {
+		char name[FTG_SYM_LEN];
+
+		tui_message(tui, true, "call tree: ftguard.ko refused to admit %s",
+			    tui_name(name, sizeof(name), ftg_candidates_get(refused, 0)->name));
+		ftg_candidates_free(kept);
+		kept = NULL;
+	}
+out:
+	ftg_candidates_free(cand);
+	ftg_candidates_free(refused);
+	return kept;
+}
+
+/*
+ * The sites @pattern names: among the known sites (module sites, kernel
+ * functions added with +), else among every function the kernel can
+ * trace, admitted by the module on the way, so that any function is a
+ * root or a callee without a + first. The new sites show on the Sites
+ * screen after the model's refresh.
+ */
+static struct ftg_candidates *resolve_any(struct tui *tui, const char *pattern)
 {
 	struct ftg_selection *sel = ftg_selection_new();
 	struct ftg_candidates *cand = NULL;
-	int i;
 
-	if (!sel)
-		goto fail;
-	for (i = 0; i < n; i++)
-		if (ftg_selection_add(sel, patterns[i]) < 0)
-			goto fail;
-	cand = ftg_selection_resolve_sites(sel, tui->m.sites);
-	if (!cand)
-		goto fail;
+	if (!sel || ftg_selection_add(sel, pattern) < 0) {
+		tui_message(tui, true, "call tree: %s", ftg_error_last());
+	} else {
+		cand = ftg_selection_resolve_sites(sel, tui->m.sites);
+		if (!cand && ftg_error_code() == FTG_E_NO_MATCH)
+			cand = admit_functions(tui, sel);
+		else if (!cand)
+			tui_message(tui, true, "call tree: %s", ftg_error_last());
+	}
 	ftg_selection_free(sel);
 	return cand;
-fail:
-	tui_message(tui, true, "call tree: %s%s", ftg_error_last(),
-		    ftg_error_code() == FTG_E_NO_MATCH ?
-		    " (kernel functions: add them with + first)" : "");
-	ftg_selection_free(sel);
-	return NULL;
 }
 
 #define TREE_PATTERNS_MAX 16
@@ -224,15 +278,16 @@ fail:
  * then one graph arm, forced past max_arm since the tree is what was
  * asked for. @text is "ROOT [CALLEE...] [depth=N]"; without callees,
  * every site ftguard.ko knows is one (trace-cmd's -g alone follows every
- * function). Patterns resolve over the known sites (module sites, and
- * kernel functions added with +).
+ * function). Each pattern resolves over the known sites (module sites,
+ * and kernel functions added with +), or when it names none of them over
+ * every function the kernel can trace (resolve_any()).
  */
 int tui_action_arm_tree(struct tui *tui, const char *text)
 {
 	struct tui_model *m = &tui->m;
 	char buf[TUI_INPUT_MAX], *tok, *save = NULL;
 	char *callees[TREE_PATTERNS_MAX], *root = NULL, every[] = "*";
-	struct ftg_candidates *roots = NULL, *calls = NULL;
+	struct ftg_candidates *roots = NULL, *calls[TREE_PATTERNS_MAX] = { NULL };
 	struct ftg_check_report *rep = NULL;
 	struct ftg_verdict *v = NULL;
 	unsigned long depth = 0;
@@ -268,10 +323,12 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		tui_message(tui, true, "call tree: no sites table to choose from");
 		return -1;
 	}
-	roots = resolve_known(tui, &root, 1);
-	calls = roots ? resolve_known(tui, callees, ncallees) : NULL;
-	if (!calls)
+	roots = resolve_any(tui, root);
+	if (!roots)
 		goto out;
+	for (i = 0; i < (size_t)ncallees; i++)
+		if (!(calls[i] = resolve_any(tui, callees[i])))
+			goto out;
 	nroots = ftg_candidates_count(roots);
 	addrs = malloc(nroots * sizeof(*addrs));
 	if (!addrs) {
@@ -280,12 +337,13 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 	}
 	for (i = 0; i < nroots; i++)
 		addrs[i] = ftg_candidates_get(roots, i)->addr;
-	if (ftg_control_clear(m->ctl) < 0 || ftg_control_select(m->ctl, roots) < 0 ||
-	    ftg_control_select(m->ctl, calls) < 0 ||
-	    ftg_control_graph_tree(m->ctl, addrs, nroots, (unsigned int)depth) < 0) {
-		tui_message(tui, true, "call tree: select: %s", ftg_error_last());
-		goto out;
-	}
+	if (ftg_control_clear(m->ctl) < 0 || ftg_control_select(m->ctl, roots) < 0)
+		goto select_failed;
+	for (i = 0; i < (size_t)ncallees; i++)
+		if (ftg_control_select(m->ctl, calls[i]) < 0)
+			goto select_failed;
+	if (ftg_control_graph_tree(m->ctl, addrs, nroots, (unsigned int)depth) < 0)
+		goto select_failed;
 	/* the checker first, as start -g: it sees what the module cannot */
 	v = ftg_check_run(m->ctl, m->map);
 	if (!v) {
@@ -315,13 +373,17 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		    (unsigned long)(rep ? ftg_check_report_n_ok(rep) : nchecked),
 		    depth ? " (max depth set)" : "");
 	ret = 0;
+	goto out;
+select_failed:
+	tui_message(tui, true, "call tree: select: %s", ftg_error_last());
 out:
 	ftg_verdict_free(m->verdict);
 	m->verdict = v;
 	ftg_check_report_free(rep);
 	free(addrs);
 	ftg_candidates_free(roots);
-	ftg_candidates_free(calls);
+	for (i = 0; i < (size_t)ncallees; i++)
+		ftg_candidates_free(calls[i]);
 	tui_model_refresh(m);
 	return ret;
 }

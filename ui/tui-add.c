@@ -43,8 +43,14 @@ void tui_admit_free(struct tui *tui)
 	admit_reset(&tui->admit);
 }
 
-/* kallsyms and available_filter_functions, read once per TUI. */
-static int read_functions(struct tui *tui)
+/**
+ * tui_read_functions - kallsyms and available_filter_functions, read once
+ * @tui: the TUI (its model keeps them)
+ * @what: the status line's prefix when they cannot be read
+ *
+ * Return: 0, or -1 with the status line saying why.
+ */
+int tui_read_functions(struct tui *tui, const char *what)
 {
 	struct tui_model *m = &tui->m;
 
@@ -54,7 +60,7 @@ static int read_functions(struct tui *tui)
 		m->avail = ftg_ftrace_funcs_read(ftg_root_tracefs(m->root),
 						 FTG_FTRACE_AVAILABLE);
 	if (!m->ks || !m->avail) {
-		tui_message(tui, true, "add: %s", ftg_error_last());
+		tui_message(tui, true, "%s: %s", what, ftg_error_last());
 		return -1;
 	}
 	return 0;
@@ -171,7 +177,7 @@ int tui_admit_start(struct tui *tui, const char *text)
 		tui_message(tui, true, "add: give GLOB, MODULE:GLOB or GLOB:mod:MODULE");
 		goto fail;
 	}
-	if (read_functions(tui) < 0)
+	if (tui_read_functions(tui, "add") < 0)
 		goto fail;
 	a->cand = ftg_selection_resolve(sel, tui->m.ks, tui->m.avail);
 	if (!a->cand) {

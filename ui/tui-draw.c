@@ -360,10 +360,16 @@ void tui_draw_status(struct tui *tui)
 void tui_draw_prompt(struct tui *tui)
 {
 	char line[TUI_INPUT_MAX + 128];
+	const char *shown = line;
+	int len;
 
 	snprintf(line, sizeof(line), "%s%s", tui->prompt.label, tui->prompt.text);
-	tui_print(LINES - 1, 0, COLS, A_NORMAL, line);
-	move(LINES - 1, (int)strlen(line) < COLS ? (int)strlen(line) : COLS - 1);
+	/* a line wider than the screen shows its end, where the typing is */
+	len = (int)strlen(line);
+	if (COLS > 1 && len >= COLS)
+		shown = line + len - (COLS - 1);
+	tui_print(LINES - 1, 0, COLS, A_NORMAL, shown);
+	move(LINES - 1, (int)strlen(shown) < COLS ? (int)strlen(shown) : COLS - 1);
 }
 
 void tui_message(struct tui *tui, bool bad, const char *fmt, ...)

@@ -98,10 +98,20 @@ static void tree_done(struct tui *tui, const char *text)
 	tui_action_arm_tree(tui, text);
 }
 
+/*
+ * The prompt starts with the function under the cursor (a site on the
+ * Sites screen, a call in the Live screen's tree) as the root, so the
+ * tree of what is in front of the user is T and Enter; C-u clears it.
+ */
 static int key_arm_tree(struct tui *tui)
 {
+	char root[FTG_SYM_LEN + 64] = "";
+	const struct tui_screen_ops *ops = tui->screen;
+
+	if (ops->cursor_function && ops->cursor_function(tui, root, sizeof(root) - 1))
+		strcat(root, " ");
 	tui_prompt_start(tui, "call tree: ROOT [CALLEE...] [depth=N] (no CALLEE: every site): ",
-			 "", tree_done);
+			 root, tree_done);
 	return TUI_DIRTY_STATUS;
 }
 

@@ -95,6 +95,8 @@ struct tui_screen_ops {
 	void (*filter)(struct tui *tui, const char *text);
 	void (*update)(struct tui *tui);
 	void (*resize)(struct tui *tui);
+	/* the function under the cursor as a pattern (T's root): false, none */
+	bool (*cursor_function)(struct tui *tui, char *buf, size_t len);
 	const char *filter_help;	/* shown in the filter prompt */
 };
 
@@ -279,6 +281,7 @@ struct ftg_control *tui_control(struct tui *tui);
 
 /* tui-add.c: kernel functions by glob, admitted through the module. */
 int tui_admit_start(struct tui *tui, const char *text);
+int tui_read_functions(struct tui *tui, const char *what);
 int tui_admit_step(struct tui *tui);
 int tui_admit_cancel(struct tui *tui);
 void tui_admit_free(struct tui *tui);

@@ -185,8 +185,10 @@ const struct ftg_cmd_entry ftg_cmd_export_entry = {
 		"duration per function_graph return), one track per thread under\n"
 		"its process (the tgid, when the file records it); 'json' an array\n"
 		"of event objects with every field (tgid null when the file does\n"
-		"not record it); 'csv' one line per event after a header, the tgid\n"
-		"last (empty when unknown).\n"
+		"not record it), a stack event's callers as its 'stack' array; 'csv'\n"
+		"one line per event after a header, the tgid (empty when unknown)\n"
+		"and then the stack last: a stack event's callers, innermost first,\n"
+		"joined by ';' in one field (empty for other events).\n"
 		"\n"
 		"OUT is replaced only once the export is complete, and a symlink at\n"
 		"OUT is replaced, never followed.",

@@ -401,8 +401,6 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		return FTG_CMD_ERROR;
 	ret = ftg_cmd_check_globs(ctx, args);
 	if (!ret)
-		ret = ftg_cmd_check_func_stack(ctx, args);
-	if (!ret)
 		ret = parse_pids(&s);
 	if (!ret)
 		ret = ftg_cmd_events_parse(ctx, args, &s.events);
@@ -543,8 +541,13 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"stack it was called from, as trace-cmd record --func-stack does:\n"
 		"ftguard:stack, the callers from the traced function's caller on\n"
 		"(at most 32). FILE names it ftrace:kernel_stack, so 'trace-cmd\n"
-		"report' prints its '=>' lines; so does 'ftguard report'. Not with\n"
-		"-p function_graph.\n"
+		"report' prints its '=>' lines; so does 'ftguard report'. With\n"
+		"-p function_graph or -g (where trace-cmd has no stacks) each\n"
+		"outermost call gets its stack, under its 'func() {' line: every\n"
+		"call of a -g root, and with -l every call no traced call of its\n"
+		"task encloses. The calls nested below it get none: their callers\n"
+		"are that stack and the tree above them, and a stack with each of\n"
+		"a tree's callees would cost more than the tree.\n"
 		"\n"
 		"At the end, on a signal or when COMMAND fails, record disarms,\n"
 		"drains what is left, completes FILE and restores the pid filter and\n"
@@ -594,6 +597,9 @@ const struct ftg_cmd_entry ftg_cmd_record_entry = {
 		"\n"
 		"ftguard record -T -l vfs_read -o s.dat -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
 		"  Record each vfs_read call with the kernel stack it came from.\n"
+		"\n"
+		"ftguard record -p function_graph -g vfs_read -T -o g.dat -- dd if=/dev/zero of=/dev/null bs=1 count=3\n"
+		"  Record vfs_read's call tree, each vfs_read call with its stack.\n"
 		"\n"
 		"ftguard record -e sched:sched_switch -l vfs_read -- dd if=/dev/zero of=/dev/null count=10\n"
 		"  Record vfs_read and the context switches around it.\n"

@@ -52,21 +52,6 @@ static bool want_graph(const struct ftg_cmd_args *args)
 	return p && !strcmp(p, "function_graph");
 }
 
-/*
- * The module writes stacks after function entries only (func events):
- * said before anything is selected or armed.
- */
-int ftg_cmd_check_func_stack(const struct ftg_cmd_ctx *ctx,
-			     const struct ftg_cmd_args *args)
-{
-	if (ftg_args_has(args, 'T') && (want_graph(args) || ftg_args_has(args, 'g'))) {
-		ftg_cmd_usage_error(ctx, args->entry, "-T records the stacks of "
-				    "function entries: not with -p function_graph or -g");
-		return FTG_CMD_ERROR;
-	}
-	return 0;
-}
-
 /**
  * ftg_cmd_arm - select, check and arm the -l/-n/-m selection
  * @ctx: the invocation
@@ -224,7 +209,8 @@ const struct ftg_cmd_entry ftg_cmd_start_entry = {
 		"-g FUNC arms FUNC's call tree (every function it calls, each\n"
 		"checked first) with --max-graph-depth N, as record -g does.\n"
 		"-T (--func-stack) follows each entry with the kernel stack it was\n"
-		"called from (ftguard:stack), as record -T does.\n"
+		"called from (ftguard:stack), as record -T does (with\n"
+		"-p function_graph or -g, each outermost call's entry).\n"
 		"\n"
 		"-e SYSTEM[:EVENT] enables kernel tracepoints in the same instance,\n"
 		"as record -e does (same names and errors; -e alone arms nothing).\n"

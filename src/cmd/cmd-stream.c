@@ -250,7 +250,8 @@ const struct ftg_cmd_entry ftg_cmd_stream_entry = {
 		"tree (with --max-graph-depth N), as record -g does.\n"
 		"\n"
 		"-T (--func-stack) prints the kernel stack of each function entry\n"
-		"under it, as '=> caller+0xoff' lines (see ftguard-record(1)).",
+		"under it, as '=> caller+0xoff' lines (with -p function_graph or\n"
+		"-g, of each outermost call; see ftguard-record(1)).",
 	.exit_status = "0 stopped by a signal; 1 the arm was refused; 2 an error.",
 	.examples =
 		"ftguard start -m ftg_target; ftguard stream\n"

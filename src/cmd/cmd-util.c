@@ -369,7 +369,7 @@ int ftg_cmd_live_args(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 {
 	if (ftg_cmd_live_only(ctx, does))
 		return FTG_CMD_ERROR;
-	if (ftg_cmd_check_globs(ctx, args) || ftg_cmd_check_func_stack(ctx, args) ||
+	if (ftg_cmd_check_globs(ctx, args) ||
 	    ftg_cmd_events_parse(ctx, args, events) ||
 	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE | FTG_NEED_TRACEFS)) {
 		ftg_cmd_events_release(events);

@@ -96,8 +96,8 @@ extern const char *const ftg_cmd_tracers[];
 	  .words_only = true }
 #define FTG_OPTION_FUNC_STACK \
 	{ .key = 'T', .long_name = "func-stack", \
-	  .help = "record the kernel stack of each function entry (not with " \
-		  "-p function_graph or -g)" }
+	  .help = "record the kernel stack of each function entry (with " \
+		  "-p function_graph or -g: of each outermost call)" }
 /* -g and --max-graph-depth: a call tree (cmd-select.c) */
 #define FTG_OPTIONS_CALL_TREE \
 	{ .key = 'g', .long_name = "graph-function", .arg_name = "GLOB", \
@@ -311,9 +311,6 @@ const char *ftg_cmd_module_hint(char *buf, size_t len);
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		struct ftg_control *ctl, const struct ftg_map *map,
 		unsigned int flags, size_t *nsites);
-/* 0, or FTG_CMD_ERROR after a usage message: -T with function_graph. */
-int ftg_cmd_check_func_stack(const struct ftg_cmd_ctx *ctx,
-			     const struct ftg_cmd_args *args);
 
 /* cmd-complete.c */
 char **ftg_complete_words(struct ftg_cmd_ctx *ctx, int argc, char **argv,

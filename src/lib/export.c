@@ -103,8 +103,8 @@ struct ftg_exporter *ftg_exporter_open(FILE *out, enum ftg_export_format fmt)
 	else if (fmt == FTG_EXPORT_JSON)
 		fputc('[', out);
 	else
-		fputs("ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info,tgid\r\n",
-		      out);
+		fputs("ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info,tgid,"
+		      "stack\r\n", out);
 	return ex;
 }
 
@@ -289,6 +289,28 @@ static void json_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 	fputc('}', out);
 }
 
+/*
+ * A stack event's callers as one field, innermost first, joined by ';'
+ * as the folded stacks flame graph tools read (there root first): a
+ * spreadsheet or awk -F, sees one column whatever the depth. Empty for
+ * other events.
+ */
+static void csv_stack(FILE *out, const struct ftg_event *ev)
+{
+	char text[sizeof(ev->stack_text)], *c;
+	size_t n;
+
+	if (!ftg_event_is_stack(ev))
+		return;
+	snprintf(text, sizeof(text), "%s", ev->stack_text);
+	n = strlen(text);
+	if (n && text[n - 1] == '\n')
+		text[--n] = '\0';
+	for (c = text; (c = strchr(c, '\n')); c++)
+		*c = ';';
+	csv_field(out, text);
+}
+
 static void csv_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 {
 	FILE *out = ex->out;
@@ -307,9 +329,12 @@ static void csv_event(struct ftg_exporter *ex, const struct ftg_event *ev)
 	csv_field(out, ev->info);
 	/* last, so that the older columns keep their places; empty: unknown */
 	if (ev->tgid > 0)
-		fprintf(out, ",%d\r\n", ev->tgid);
+		fprintf(out, ",%d", ev->tgid);
 	else
-		fputs(",\r\n", out);
+		fputc(',', out);
+	fputc(',', out);
+	csv_stack(out, ev);
+	fputs("\r\n", out);
 }
 
 int ftg_exporter_add(struct ftg_exporter *ex, const struct ftg_event *ev)

@@ -266,6 +266,29 @@ static inline char **tt_report(const char *file, const char *opts,
 }
 
 /*
+ * KernelShark's library reading @file (tests/unit/kshark-cat): its
+ * lines, asserting it exited 0. Skips the test when kshark-cat was not
+ * built (configure found no libkshark).
+ */
+static inline char **tt_kshark(const char *file, size_t *count)
+{
+	char **lines;
+	char *cmd;
+	FILE *fp;
+
+	if (access(FTG_KSHARK_CAT, X_OK))
+		skip();
+	/* stderr: libtracecmd warns about options it does not know */
+	assert_true(asprintf(&cmd, "'%s' '%s' 2>/dev/null", FTG_KSHARK_CAT, file) > 0);
+	fp = popen(cmd, "r");
+	assert_non_null(fp);
+	lines = tt_lines(fp, count);
+	assert_int_equal(pclose(fp), 0);
+	free(cmd);
+	return lines;
+}
+
+/*
  * Sends this process's stderr into @path until tt_stderr_end(), which
  * returns what was written there (free() it): for checking that the
  * library warns about nothing.

@@ -1,8 +1,9 @@
 # Host unit tests of libftguard: cmocka, no root, canned inputs from
 # tests/fixtures, one helper header (lib-test.h). The trace tests use the
 # real 6.1 formats and ring-buffer pages in tests/fixtures/trace and run
-# `trace-cmd report` on the files they write. Each binary exits 0 when
-# every test passed.
+# `trace-cmd report` on the files they write, and KernelShark's library
+# (kshark-cat) where configure found it. Each binary exits 0 when every
+# test passed.
 LIB_UNIT_TESTS = \
 	tests/unit/test-readers \
 	tests/unit/test-kmod-tables \
@@ -26,7 +27,8 @@ UNIT_TESTS += $(LIB_UNIT_TESTS)
 endif
 
 LIB_UNIT_CPPFLAGS = $(AM_CPPFLAGS) $(CMOCKA_CFLAGS) \
-	-DFTG_FIXTURES='"$(abs_top_srcdir)/tests/fixtures"'
+	-DFTG_FIXTURES='"$(abs_top_srcdir)/tests/fixtures"' \
+	-DFTG_KSHARK_CAT='"$(abs_top_builddir)/tests/unit/kshark-cat"'
 LIB_UNIT_LDADD = libftguard-core.la $(CMOCKA_LIBS)
 
 tests_unit_test_readers_SOURCES = tests/unit/test-readers.c tests/unit/lib-test.h
@@ -129,3 +131,17 @@ tests_unit_vm_conform_LDADD = libftguard-core.la
 check_PROGRAMS += tests/unit/vm-threads
 tests_unit_vm_threads_SOURCES = tests/unit/vm-threads.c
 tests_unit_vm_threads_LDADD = -lpthread
+
+# kshark-cat: a trace.dat as KernelShark's library loads it, for the trace
+# tests (they skip that part without it)
+if HAVE_KSHARK
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/kshark-cat
+tests_unit_kshark_cat_SOURCES = tests/unit/kshark-cat.c
+tests_unit_kshark_cat_CPPFLAGS = $(AM_CPPFLAGS) $(KSHARK_CFLAGS)
+# libkshark.h itself declares "const int" returns and "()" prototypes
+tests_unit_kshark_cat_CFLAGS = $(AM_CFLAGS) -Wno-strict-prototypes -Wno-ignored-qualifiers
+tests_unit_kshark_cat_LDADD = $(KSHARK_LIBS)
+tests/unit/test-trace-graph$(EXEEXT) tests/unit/test-stack$(EXEEXT): tests/unit/kshark-cat$(EXEEXT)
+endif
+endif

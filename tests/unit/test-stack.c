@@ -239,6 +239,34 @@ static void assert_json_stack(const struct ftg_event *ev)
 }
 
 /*
+ * The CSV export: the callers in the last column, joined by ';' in one
+ * field; the func event's is empty.
+ */
+static void assert_csv_stack(const struct ftg_event *ev)
+{
+	struct ftg_exporter *ex;
+	struct ftg_event func = *ev;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	assert_non_null(fp);
+	strcpy(func.name, "func");
+	strcpy(func.system, "ftguard");
+	ex = ftg_exporter_open(fp, FTG_EXPORT_CSV);
+	assert_non_null(ex);
+	assert_int_equal(ftg_exporter_add(ex, ev), 0);
+	assert_int_equal(ftg_exporter_add(ex, &func), 0);
+	assert_int_equal(ftg_exporter_close(ex), 0);
+	fclose(fp);
+	assert_contains(text, ",info,tgid,stack\r\n");
+	assert_contains(text, ",<stack trace >,,ksys_read+0x6b;__x64_sys_read+0x19;"
+			"fn_b+0x10 [ftg_target]\r\n");
+	assert_contains(strstr(text, ",func,"), ",,\r\n");
+	free(text);
+}
+
+/*
  * A trace.dat: the file names the event ftrace:kernel_stack; ftguard's
  * reader gives the same callers and trace-cmd report prints them under
  * the entry as "=> name (address)".
@@ -274,6 +302,7 @@ static void test_stack_file(void **state)
 	assert_stack(&s.ev[1], "ftrace", "kernel_stack");
 	ftg_trace_file_close(tf);
 	assert_json_stack(&s.ev[1]);
+	assert_csv_stack(&s.ev[1]);
 
 	lines = tt_report(file, "", &n);
 	for (i = 0; i < n && !strstr(lines[i], "kernel_stack:"); i++)
@@ -286,6 +315,17 @@ static void test_stack_file(void **state)
 	assert_string_equal(lines[i + 2], "=> __x64_sys_read (ffffffffafd67659)");
 	assert_string_equal(lines[i + 3], "=> fn_b (ffffffffc0427030)");
 	assert_int_equal(tt_count(lines, "=> "), 3);
+	tt_lines_free(lines);
+
+	/* KernelShark's library: the same "=>" lines, in the stack's row */
+	lines = tt_kshark(file, &n);
+	for (i = 0; i < n && !strstr(lines[i], "ftrace/kernel_stack: <stack trace >"); i++)
+		;
+	if (i + 3 >= n)
+		fail_msg("KernelShark shows no kernel_stack of 3 callers");
+	assert_non_null(strstr(lines[i - 1], "ftguard/func: ip=vfs_read"));
+	assert_string_equal(lines[i + 1], "=> ksys_read (ffffffffafd675bb)");
+	assert_string_equal(lines[i + 3], "=> fn_b (ffffffffc0427030)");
 	tt_lines_free(lines);
 	ftg_trace_formats_free(fmt);
 	free(file);

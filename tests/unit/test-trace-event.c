@@ -511,16 +511,16 @@ static void test_export_csv(void **state)
 {
 	char *out = export_to_string(FTG_EXPORT_CSV, 1);
 	const char *want =
-		"ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info,tgid\r\n"
+		"ts_ns,cpu,pid,comm,system,event,ip,parent_ip,symbol,caller,info,tgid,stack\r\n"
 		"2081367500,1,42,\"a,b\"\"c\\012\\001\\377\",ftguard,func,"
 		"0xffffffffc0a01000,0xffffffffc0a01053,fn_a [ftg_test],"
-		"fn_b [ftg_test],tab\\011here \\ caf\\303\\251,\r\n";
+		"fn_b [ftg_test],tab\\011here \\ caf\\303\\251,,\r\n";
 
 	assert_string_equal(out, want);
 	free(out);
 	out = export_tgids(FTG_EXPORT_CSV);
-	assert_non_null(strstr(out, "caf\\303\\251,\r\n2081367500,"));
-	assert_non_null(strstr(out, "caf\\303\\251,40\r\n"));
+	assert_non_null(strstr(out, "caf\\303\\251,,\r\n2081367500,"));
+	assert_non_null(strstr(out, "caf\\303\\251,40,\r\n"));
 	free(out);
 }
 

@@ -268,6 +268,28 @@ static void test_trace_cmd_prints_function_graph(void **state)
 	tt_lines_free(lines);
 }
 
+/*
+ * KernelShark's library reads the file as function_graph too, with
+ * trace-cmd's plugin: every record is a row of its own, so fn_a's return
+ * has a "}" row after its leaf "fn_a();" row, as for the kernel's own
+ * function_graph files.
+ */
+static void test_kernelshark_reads_function_graph(void **state)
+{
+	struct graph_dir *g = *state;
+	char **lines = tt_kshark(g->file, NULL);
+
+	assert_int_equal(tt_count(lines, "trigger-4242 ftrace/funcgraph_entry:"), 3);
+	assert_one(lines, "|  fn_outer() {");
+	assert_one(lines, "|    fn_inner() {");
+	assert_one(lines, "2.500 us   |      fn_a();");
+	assert_one(lines, "+ 30.000 us  |    }");
+	assert_one(lines, "# 1234.567 us |  }");
+	assert_int_equal(tt_count(lines, "calltime="), 0);
+	assert_int_equal(tt_count(lines, "graph_e"), 6);
+	tt_lines_free(lines);
+}
+
 struct collected {
 	struct ftg_event ev[16];
 	size_t n;
@@ -353,6 +375,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trace_cmd_prints_function_graph),
+		cmocka_unit_test(test_kernelshark_reads_function_graph),
 		cmocka_unit_test(test_reader_sees_graph_events),
 		cmocka_unit_test(test_ftguard_report),
 	};
