@@ -50,6 +50,9 @@ static void ftg_show_objects(struct seq_file *m)
 
 static int ftg_status_show(struct seq_file *m, void *unused)
 {
+	const char *reason;
+	bool fast;
+
 	mutex_lock(&ftg.lock);
 	seq_printf(m, "ftguard-status %d\nloaded 1\narmed %d\n",
 		   FTGUARD_FORMAT_VERSION, !!ftg.armset);
@@ -98,6 +101,10 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 	seq_printf(m, FTGUARD_STATUS_VERIFY_RUNS " %llu\n"
 		   FTGUARD_STATUS_VERIFY_NS " %llu\n",
 		   ftg.verify_runs, ftg.verify_ns);
+	fast = ftg_hot_path(&reason);
+	seq_puts(m, FTGUARD_STATUS_EVENT_PATH);
+	seq_puts(m, fast ? " fast\n" : " kernel\n");
+	ftg_show_dash(m, FTGUARD_STATUS_EVENT_PATH_REASON, reason);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

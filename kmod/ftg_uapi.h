@@ -22,6 +22,14 @@
 #define FTGUARD_STATUS_VERIFY_RUNS	"verify_runs"
 #define FTGUARD_STATUS_VERIFY_NS	"verify_ns"
 
+/*
+ * How hot events are written, as the load-time proof decided
+ * (kmod/ftg_trace.c): "fast" straight into the ring buffer, or "kernel"
+ * the kernel's own event path, with the reason ("-" when fast).
+ */
+#define FTGUARD_STATUS_EVENT_PATH	"event_path"
+#define FTGUARD_STATUS_EVENT_PATH_REASON "event_path_reason"
+
 /* The control file: one command line (bytes before its newline), one
  * write, one error reason */
 #define FTGUARD_LINE_MAX		256
