@@ -71,6 +71,29 @@
  * that the fast path keeps no addressable stack object (no zeroing, no
  * stack-protector check per hit). Recursion: the callers' ftrace
  * recursion lock, and the ring buffer's own.
+ *
+ * Proven at load, per kernel: the fast path rests on what this kernel
+ * does not promise (the context word's layout, the side effect that
+ * names the buffer, the static call, task_struct's migration_disabled),
+ * so ftg_hot_prove() checks, once the instance exists and before
+ * anything is armed, that the fast path writes exactly the event the
+ * slow path (the kernel's reserve and commit) writes for the same hit:
+ * every hot event, in five contexts (preemption off, interrupts off,
+ * bottom halves off, migration off, a reschedule pending: each flag of
+ * the word set once, the lazy one too where the kernel has it), read
+ * back from the ring buffer and compared field by field: common_type,
+ * common_flags, common_preempt_count (with migrate-disable),
+ * common_pid and the event's own. It also shows that the buffer learned
+ * from the reserve is the one the kernel wrote to (the events are read
+ * back from it) and that the slow path's task check lets the next event
+ * go the fast way. If any event differs in three tries, the fast path
+ * is refused until the module is loaded again: the slow path no longer
+ * stores the buffer, so every event takes the kernel's own path (the
+ * slow path, or the tracepoint), and status says event_path kernel with
+ * the event, context and field that differed. What the proof cannot
+ * see: contexts it does not make (hardirq, softirq, NMI: their bits are
+ * read from preempt_count() as the kernel reads them) and a change of
+ * the rules after load (a snapshot's buffer swap, above).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
