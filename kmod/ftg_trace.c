@@ -220,7 +220,8 @@ static unsigned int ftg_hot_fi_ctx;
 static bool ftg_fi_hot_ctx;
 module_param_named(fi_hot_ctx, ftg_fi_hot_ctx, bool, 0444);
 MODULE_PARM_DESC(fi_hot_ctx,
-		 "fault injection: the load-time proof sees a wrong context word in fast-path events");
+		 "fault injection: the load-time proof's fast-path events "
+		 "get a wrong context word");
 #endif
 
 /* A fast-path write between ftg_hot_reserve() and ftg_hot_commit(). */
