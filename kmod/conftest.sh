@@ -33,4 +33,7 @@ has linux/fprobe.h 'typedef int \(\*fprobe_entry_cb\)' &&
 # ring_buffer_unlock_commit() lost its event argument (6.8)
 has linux/ring_buffer.h 'int ring_buffer_unlock_commit\(struct trace_buffer \*buffer\);' &&
 	define FTG_HAVE_RB_COMMIT_BUFFER_ONLY
+# the context word's lazy-reschedule flag (PREEMPT_LAZY: 6.13, 6.12-rt)
+has linux/trace_events.h 'TRACE_FLAG_NEED_RESCHED_LAZY' &&
+	define FTG_HAVE_TRACE_FLAG_LAZY
 echo "#endif"

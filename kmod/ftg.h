@@ -364,6 +364,7 @@ void ftg_emit_graph_exit(unsigned long func, int depth, u64 calltime,
 			 u64 rettime);
 void ftg_hot_refresh(void);
 unsigned long ftg_hot_events(enum ftg_hot_count kind);
+bool ftg_hot_path(const char **reason);
 void ftg_hot_init(const char *name);
 void ftg_hot_exit(void);
 

@@ -37,6 +37,8 @@ enum ftg_status_key { FTGUARD_STATUS_KEYS(FTG_STATUS_KEY_ID) FTG_NR_SK };
  */
 static void ftg_status_value(struct seq_file *m, enum ftg_status_key k)
 {
+	const char *reason;
+
 	switch (k) {
 	case FTG_SK_LOADED:
 		seq_putc(m, '1');
@@ -161,6 +163,14 @@ static void ftg_status_value(struct seq_file *m, enum ftg_status_key k)
 		break;
 	case FTG_SK_VERIFY_NS:
 		seq_printf(m, "%llu", ftg.verify_ns);
+		break;
+	case FTG_SK_EVENT_PATH:
+		seq_puts(m, ftg_hot_path(&reason) ? FTGUARD_EVENT_PATH_FAST :
+			    FTGUARD_EVENT_PATH_KERNEL);
+		break;
+	case FTG_SK_EVENT_PATH_REASON:
+		ftg_hot_path(&reason);
+		ftg_show_text(m, reason);
 		break;
 	case FTG_NR_SK:
 		break;

@@ -71,12 +71,36 @@
  * that the fast path keeps no addressable stack object (no zeroing, no
  * stack-protector check per hit). Recursion: the callers' ftrace
  * recursion lock, and the ring buffer's own.
+ *
+ * Proven at load, per kernel: the fast path rests on what this kernel
+ * does not promise (the context word's layout, the side effect that
+ * names the buffer, the static call, task_struct's migration_disabled),
+ * so ftg_hot_prove() checks, once the instance exists and before
+ * anything is armed, that the fast path writes exactly the event the
+ * slow path (the kernel's reserve and commit) writes for the same hit:
+ * every hot event, in five contexts (preemption off, interrupts off,
+ * bottom halves off, migration off, a reschedule pending: each flag of
+ * the word set once, the lazy one too where the kernel has it), read
+ * back from the ring buffer and compared field by field: common_type,
+ * common_flags, common_preempt_count (with migrate-disable),
+ * common_pid and the event's own. It also shows that the buffer learned
+ * from the reserve is the one the kernel wrote to (the events are read
+ * back from it) and that the slow path's task check lets the next event
+ * go the fast way. If any event differs in three tries, the fast path
+ * is refused until the module is loaded again: the slow path no longer
+ * stores the buffer, so every event takes the kernel's own path (the
+ * slow path, or the tracepoint), and status says event_path kernel with
+ * the event, context and field that differed. What the proof cannot
+ * see: contexts it does not make (hardirq, softirq, NMI: their bits are
+ * read from preempt_count() as the kernel reads them) and a change of
+ * the rules after load (a snapshot's buffer swap, above).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #define CREATE_TRACE_POINTS
 #include "ftg_trace.h"
 
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/ring_buffer.h>
@@ -155,6 +179,10 @@ static __always_inline unsigned int ftg_trace_ctx(void)
 		flags |= TRACE_FLAG_NEED_RESCHED;
 	if (test_preempt_need_resched())
 		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef FTG_HAVE_TRACE_FLAG_LAZY
+	if (test_thread_flag(TIF_NEED_RESCHED_LAZY))
+		flags |= TRACE_FLAG_NEED_RESCHED_LAZY;
+#endif
 #ifdef CONFIG_SMP
 	migrate = current->migration_disabled;
 #endif
@@ -177,6 +205,24 @@ static __always_inline void *ftg_rb_event_data(struct ring_buffer_event *event)
 		event = (void *)event + 8;
 	return event->type_len ? &event->array[0] : &event->array[1];
 }
+
+/*
+ * Whether the load-time proof (ftg_hot_prove()) let the fast path in:
+ * until it did, and after it refused, the slow path stores no buffer, so
+ * the fast path is never taken and costs no test of its own.
+ */
+static bool ftg_hot_fast;
+static char ftg_hot_reason[96];	/* why not, for status */
+
+#ifdef FTG_FAULT_INJECTION
+/* XORed into the fast path's context word while the proof runs */
+static unsigned int ftg_hot_fi_ctx;
+static bool ftg_fi_hot_ctx;
+module_param_named(fi_hot_ctx, ftg_fi_hot_ctx, bool, 0444);
+MODULE_PARM_DESC(fi_hot_ctx,
+		 "fault injection: the load-time proof's fast-path events "
+		 "get a wrong context word");
+#endif
 
 /* A fast-path write between ftg_hot_reserve() and ftg_hot_commit(). */
 struct ftg_hot_write {
@@ -221,6 +267,9 @@ static __always_inline void *ftg_hot_reserve(struct ftg_hot *h,
 	w->fast = true;
 	this_cpu_inc(ftg_hot_counts[FTG_HOT_COUNT_FAST]);
 	ctx = ftg_trace_ctx();		/* before the reserve disables preemption */
+#ifdef FTG_FAULT_INJECTION
+	ctx ^= READ_ONCE(ftg_hot_fi_ctx);
+#endif
 	w->event = ring_buffer_lock_reserve(w->buffer, size);
 	if (!w->event)
 		return NULL;
@@ -278,7 +327,8 @@ static noinline bool ftg_hot_other(struct ftg_hot *h, const void *rec,
 	entry = trace_event_buffer_reserve(&fb, file, size);
 	if (!entry)
 		goto out;
-	if (!((flags | READ_ONCE(file->flags)) & EVENT_FILE_FL_TRIGGER_COND))
+	if (READ_ONCE(ftg_hot_fast) &&
+	    !((flags | READ_ONCE(file->flags)) & EVENT_FILE_FL_TRIGGER_COND))
 		WRITE_ONCE(h->buffer, fb.buffer);
 	/* an event a filter may still drop need not reach the commit */
 	if (!(flags & FTG_HOT_SLOW_FLAGS)) {
@@ -573,6 +623,288 @@ unsigned long ftg_hot_events(enum ftg_hot_count kind)
 }
 
 /*
+ * The load-time proof
+ * -------------------
+ * The fast path builds an event from what the kernel keeps to itself
+ * (the context word, the buffer, the probe array): ftg_hot_prove() shows,
+ * on the kernel that loaded the module, that it writes the very event
+ * the kernel's own path writes. In each context a hot event is written
+ * in (preemption off, interrupts off, bottom halves off, migration off,
+ * a reschedule pending), each hot event is written twice by its writer,
+ * from the same place: first the slow path (the buffer is not known
+ * yet), which learns the buffer, then the fast path. Both are read back
+ * from the CPU's ring buffer (consumed: users never see them) and their
+ * fields compared byte for byte: the common ones (type, flags, preempt
+ * count with migrate-disable, pid) and the event's own; the timestamps
+ * are the ring buffer's, and padding is no field. A difference that
+ * does not go away when tried again (a reschedule can arrive between
+ * the two) refuses the fast path for good: every event then goes the
+ * kernel's way (the slow path or the tracepoint), and status says why.
+ */
+#define FTG_PROOF_TRIES		3
+#define FTG_PROOF_BYTES		64	/* the largest event compared */
+#define FTG_PROOF_IP		0x1234UL	/* never read as an address */
+#define FTG_PROOF_PARENT	0x5678UL	/* on no stack: a stack of one */
+
+struct ftg_field {
+	const char *name;
+	unsigned short off, size;
+};
+
+#define FTG_FIELD(type, field, name)					\
+	{ name, offsetof(type, field), sizeof_field(type, field) }
+#define FTG_COMMON_FIELDS						\
+	FTG_FIELD(struct trace_entry, type, "common_type"),		\
+	FTG_FIELD(struct trace_entry, flags, "common_flags"),		\
+	FTG_FIELD(struct trace_entry, preempt_count,			\
+		  "common_preempt_count"),				\
+	FTG_FIELD(struct trace_entry, pid, "common_pid")
+
+static const struct ftg_field ftg_func_fields[] = {
+	FTG_COMMON_FIELDS,
+	FTG_FIELD(struct trace_event_raw_func, ip, "ip"),
+	FTG_FIELD(struct trace_event_raw_func, parent_ip, "parent_ip"),
+	{ }
+};
+
+static const struct ftg_field ftg_graph_entry_fields[] = {
+	FTG_COMMON_FIELDS,
+	FTG_FIELD(struct trace_event_raw_graph_entry, func, "func"),
+	FTG_FIELD(struct trace_event_raw_graph_entry, depth, "depth"),
+	{ }
+};
+
+static const struct ftg_field ftg_graph_exit_fields[] = {
+	FTG_COMMON_FIELDS,
+	FTG_FIELD(struct trace_event_raw_graph_exit, func, "func"),
+	FTG_FIELD(struct trace_event_raw_graph_exit, depth, "depth"),
+	FTG_FIELD(struct trace_event_raw_graph_exit, calltime, "calltime"),
+	FTG_FIELD(struct trace_event_raw_graph_exit, rettime, "rettime"),
+	{ }
+};
+
+/* the proof's stack events hold one caller (FTG_PROOF_PARENT) */
+static const struct ftg_field ftg_stack_fields[] = {
+	FTG_COMMON_FIELDS,
+	FTG_FIELD(struct trace_event_raw_stack, size, "size"),
+	FTG_FIELD(struct trace_event_raw_stack, __data_loc_caller,
+		  "__data_loc_caller"),
+	{ "caller", offsetof(struct trace_event_raw_stack, __data),
+	  sizeof(unsigned long) },
+	{ }
+};
+
+static const struct ftg_field *const ftg_hot_fields[FTG_NR_HOT] = {
+	[FTG_HOT_FUNC] = ftg_func_fields,
+	[FTG_HOT_GRAPH_ENTRY] = ftg_graph_entry_fields,
+	[FTG_HOT_GRAPH_EXIT] = ftg_graph_exit_fields,
+	[FTG_HOT_STACK] = ftg_stack_fields,
+};
+
+enum {
+	FTG_PROOF_PREEMPT_OFF, FTG_PROOF_IRQS_OFF, FTG_PROOF_BH_OFF,
+	FTG_PROOF_MIGRATE_OFF, FTG_PROOF_RESCHED, FTG_NR_PROOF_CONTEXTS
+};
+
+static const char *const ftg_proof_contexts[FTG_NR_PROOF_CONTEXTS] = {
+	[FTG_PROOF_PREEMPT_OFF] = "preempt-off",
+	[FTG_PROOF_IRQS_OFF] = "irqs-off",
+	[FTG_PROOF_BH_OFF] = "bh-off",
+	[FTG_PROOF_MIGRATE_OFF] = "migrate-off",
+	[FTG_PROOF_RESCHED] = "resched",
+};
+
+struct ftg_proof_event {
+	unsigned int len;
+	u8 data[FTG_PROOF_BYTES];
+};
+
+/* One event of @kind, by the writer its hits use. */
+static noinline void ftg_proof_write(unsigned int kind)
+{
+	switch (kind) {
+	case FTG_HOT_FUNC:
+		ftg_write_func(FTG_PROOF_IP, FTG_PROOF_PARENT);
+		break;
+	case FTG_HOT_GRAPH_ENTRY:
+		ftg_emit_graph_entry(FTG_PROOF_IP, 3);
+		break;
+	case FTG_HOT_GRAPH_EXIT:
+		ftg_emit_graph_exit(FTG_PROOF_IP, 3, 1000, 2000);
+		break;
+	case FTG_HOT_STACK:
+		ftg_write_stack(FTG_PROOF_PARENT);
+		break;
+	}
+}
+
+/*
+ * Consumes @cpu's events of @buffer into @ev, the last two kept (the
+ * older in ev[0]). Nothing else writes there: nothing is armed yet, and
+ * the caller keeps the CPU. Return: how many there were.
+ */
+static unsigned int ftg_proof_read(struct trace_buffer *buffer, int cpu,
+				   struct ftg_proof_event ev[2])
+{
+	struct ring_buffer_event *rbe;
+	struct ftg_proof_event *e;
+	unsigned int n = 0;
+	u64 ts;
+
+	while ((rbe = ring_buffer_consume(buffer, cpu, &ts, NULL))) {
+		e = &ev[n++ & 1];
+		e->len = ring_buffer_event_length(rbe);
+		memcpy(e->data, ring_buffer_event_data(rbe),
+		       min_t(unsigned int, e->len, FTG_PROOF_BYTES));
+	}
+	if (n & 1)			/* the last one went to ev[0] */
+		swap(ev[0], ev[1]);
+	return n;
+}
+
+/*
+ * Writes @kind's two events in @context and compares them.
+ * Return: 0 when they are the same, else -EAGAIN with @why set.
+ */
+static int ftg_proof_pair(unsigned int kind, unsigned int context,
+			  char *why, size_t len)
+{
+	struct ftg_hot *h = &ftg_hot[kind];
+	struct ftg_proof_event ev[2];
+	const struct ftg_field *f;
+	unsigned long fast, slow, irqflags = 0;
+	struct trace_buffer *buffer;
+	unsigned int n = 0;
+	bool both;
+	u64 a, b;
+	int cpu;
+
+	if (context == FTG_PROOF_MIGRATE_OFF)
+		migrate_disable();
+	if (context == FTG_PROOF_BH_OFF)
+		local_bh_disable();
+	/* as in the ftrace callback */
+	preempt_disable_notrace();
+	if (context == FTG_PROOF_IRQS_OFF)
+		local_irq_save(irqflags);
+	/* left set: at worst the task is rescheduled once more */
+	if (context == FTG_PROOF_RESCHED) {
+		set_tsk_need_resched(current);
+#ifdef FTG_HAVE_TRACE_FLAG_LAZY
+		set_tsk_thread_flag(current, TIF_NEED_RESCHED_LAZY);
+#endif
+	}
+	cpu = smp_processor_id();
+	fast = this_cpu_read(ftg_hot_counts[FTG_HOT_COUNT_FAST]);
+	slow = this_cpu_read(ftg_hot_counts[FTG_HOT_COUNT_SLOW]);
+	WRITE_ONCE(h->buffer, NULL);
+	ftg_proof_write(kind);		/* the slow path: learns the buffer */
+	ftg_proof_write(kind);		/* the fast path */
+	both = this_cpu_read(ftg_hot_counts[FTG_HOT_COUNT_FAST]) == fast + 1 &&
+	       this_cpu_read(ftg_hot_counts[FTG_HOT_COUNT_SLOW]) == slow + 1;
+	buffer = READ_ONCE(h->buffer);
+	if (buffer)
+		n = ftg_proof_read(buffer, cpu, ev);
+	if (context == FTG_PROOF_IRQS_OFF)
+		local_irq_restore(irqflags);
+	preempt_enable_notrace();
+	if (context == FTG_PROOF_BH_OFF)
+		local_bh_enable();
+	if (context == FTG_PROOF_MIGRATE_OFF)
+		migrate_enable();
+
+	if (!both || n < 2) {
+		snprintf(why, len, "%s, %s: %s", h->name,
+			 ftg_proof_contexts[context],
+			 !both ? "not written both ways" : "not read back");
+		return -EAGAIN;
+	}
+	if (ev[0].len != ev[1].len || ev[0].len > FTG_PROOF_BYTES) {
+		snprintf(why, len, "%s, %s: %u bytes fast, %u kernel", h->name,
+			 ftg_proof_contexts[context], ev[1].len, ev[0].len);
+		return -EAGAIN;
+	}
+	if (((struct trace_entry *)ev[0].data)->type != h->type) {
+		snprintf(why, len, "%s, %s: another event read back", h->name,
+			 ftg_proof_contexts[context]);
+		return -EAGAIN;
+	}
+	for (f = ftg_hot_fields[kind]; f->name; f++) {
+		if (f->off + f->size > ev[0].len)
+			break;
+		if (!memcmp(ev[0].data + f->off, ev[1].data + f->off, f->size))
+			continue;
+		a = b = 0;
+		memcpy(&a, ev[1].data + f->off, min_t(size_t, f->size, 8));
+		memcpy(&b, ev[0].data + f->off, min_t(size_t, f->size, 8));
+		snprintf(why, len, "%s, %s: %s 0x%llx fast, 0x%llx kernel",
+			 h->name, ftg_proof_contexts[context], f->name, a, b);
+		return -EAGAIN;
+	}
+	if (f->name) {
+		snprintf(why, len, "%s, %s: %u bytes, too short", h->name,
+			 ftg_proof_contexts[context], ev[0].len);
+		return -EAGAIN;
+	}
+	return 0;
+}
+
+/*
+ * Decides the fast path's fate once, before anything is armed (nothing
+ * else writes hot events yet). Context: module init, may sleep.
+ */
+static void ftg_hot_prove(void)
+{
+	char why[sizeof(ftg_hot_reason)] = "";
+	unsigned int kind, context, try;
+	int ret = 0, cpu, i;
+
+	for (kind = 0; kind < FTG_NR_HOT && !why[0]; kind++)
+		if (!READ_ONCE(ftg_hot[kind].file))
+			snprintf(why, sizeof(why), "%s: no event file",
+				 ftg_hot[kind].name);
+#ifdef FTG_FAULT_INJECTION
+	if (ftg_fi_hot_ctx)
+		WRITE_ONCE(ftg_hot_fi_ctx, 1);	/* the preempt count's low bit */
+#endif
+	WRITE_ONCE(ftg_hot_fast, true);
+	for (kind = 0; kind < FTG_NR_HOT && !why[0]; kind++) {
+		for (context = 0; context < FTG_NR_PROOF_CONTEXTS; context++) {
+			for (try = 0; try < FTG_PROOF_TRIES; try++) {
+				ret = ftg_proof_pair(kind, context, why,
+						     sizeof(why));
+				if (!ret)
+					break;
+			}
+			if (ret)
+				break;
+			why[0] = '\0';	/* an earlier try's difference */
+		}
+	}
+#ifdef FTG_FAULT_INJECTION
+	WRITE_ONCE(ftg_hot_fi_ctx, 0);
+#endif
+	if (why[0]) {
+		WRITE_ONCE(ftg_hot_fast, false);
+		strscpy(ftg_hot_reason, why, sizeof(ftg_hot_reason));
+		pr_warn("fast event path refused, events go the kernel's way: %s\n",
+			why);
+	}
+	ftg_hot_refresh();
+	/* the proof's events are not the users' */
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < FTG_NR_HOT_COUNTS; i++)
+			per_cpu(ftg_hot_counts[i], cpu) = 0;
+}
+
+/* Which way hot events go, and when the kernel's, why ("" when fast). */
+bool ftg_hot_path(const char **reason)
+{
+	*reason = ftg_hot_reason;
+	return READ_ONCE(ftg_hot_fast);
+}
+
+/*
  * Finds the hot events' files in ftguard's instance (@name). The file
  * reference trace_get_event_file() takes pins the event's module, which
  * is ftguard itself, so it is dropped at once: the file lives as long as
@@ -604,6 +936,7 @@ void ftg_hot_init(const char *name)
 		ftg_hot[i].type = file->event_call->event.type;
 		WRITE_ONCE(ftg_hot[i].file, file);
 	}
+	ftg_hot_prove();
 }
 
 /* Before the instance goes; nothing is armed any more. */

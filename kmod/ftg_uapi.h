@@ -66,7 +66,9 @@
 	X(GRAPH_ROOTS,		"graph_roots",		ADDRS)		\
 	X(GRAPH_MAX_DEPTH,	"graph_max_depth",	U64)		\
 	X(VERIFY_RUNS,		"verify_runs",		U64)		\
-	X(VERIFY_NS,		"verify_ns",		U64)
+	X(VERIFY_NS,		"verify_ns",		U64)		\
+	X(EVENT_PATH,		"event_path",		EVENT_PATH)	\
+	X(EVENT_PATH_REASON,	"event_path_reason",	TEXT)
 
 /*
  * status arm_mode, what the current arm records, and status graph_hook,
@@ -179,6 +181,18 @@
  */
 #define FTGUARD_OK			"ok"
 #define FTGUARD_ERROR			"error"
+
+/*
+ * status event_path, how hot events are written as the load-time proof
+ * decided (kmod/ftg_trace.c): "fast" straight into the ring buffer, or
+ * "kernel" the kernel's own event path, event_path_reason saying why
+ * ("-" when fast).
+ */
+#define FTGUARD_EVENT_PATH_FAST		"fast"
+#define FTGUARD_EVENT_PATH_KERNEL	"kernel"
+#define FTGUARD_EVENT_PATHS(X)				\
+	X(FAST,		FTGUARD_EVENT_PATH_FAST)	\
+	X(KERNEL,	FTGUARD_EVENT_PATH_KERNEL)
 
 /* The control file: one command line (bytes before its newline), one
  * write, one error reason */

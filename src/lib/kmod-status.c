@@ -14,7 +14,7 @@
 
 enum status_kind {
 	ST_BOOL, ST_U64, ST_HEX, ST_TEXT, ST_OWNER, ST_LAST_CHECK,
-	ST_ARM_MODE, ST_GRAPH_HOOK, ST_ADDRS,
+	ST_ARM_MODE, ST_GRAPH_HOOK, ST_ADDRS, ST_EVENT_PATH,
 };
 
 /* Every key the module prints, with the form of its value: ftg_uapi.h. */
@@ -67,6 +67,7 @@ static const size_t status_fields[SK_COUNT] = {
 #define WORD(id, word)	word,
 static const char *const arm_modes[] = { FTGUARD_ARM_MODES(WORD) };
 static const char *const graph_hooks[] = { FTGUARD_GRAPH_HOOKS(WORD) };
+static const char *const event_paths[] = { FTGUARD_EVENT_PATHS(WORD) };
 #undef WORD
 
 /*
@@ -176,6 +177,9 @@ int ftgl_status_value_parse(struct ftg_status *st, size_t k, char *value)
 				       value) < 0 ? -1 : 0;
 	case ST_ADDRS:
 		return parse_addrs(value);
+	case ST_EVENT_PATH:
+		return ftgl_name_index(event_paths, FTGL_ARRAY_SIZE(event_paths),
+				       value) < 0 ? -1 : 0;
 	}
 	return -1;
 }
