@@ -98,6 +98,10 @@ static int ftg_status_show(struct seq_file *m, void *unused)
 	seq_printf(m, FTGUARD_STATUS_VERIFY_RUNS " %llu\n"
 		   FTGUARD_STATUS_VERIFY_NS " %llu\n",
 		   ftg.verify_runs, ftg.verify_ns);
+	seq_printf(m, FTGUARD_STATUS_VERIFY_SLICE " %u\n"
+		   FTGUARD_STATUS_VERIFY_CYCLE_MS " %llu\n"
+		   FTGUARD_STATUS_VERIFY_CYCLES " %llu\n",
+		   ftg_verify_slice, ftg_verify_cycle_ms(), ftg.verify_cycles);
 	mutex_unlock(&ftg.lock);
 	return 0;
 }

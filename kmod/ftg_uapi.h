@@ -21,6 +21,16 @@
  */
 #define FTGUARD_STATUS_VERIFY_RUNS	"verify_runs"
 #define FTGUARD_STATUS_VERIFY_NS	"verify_ns"
+/*
+ * How the periodic verify covers an arm: the armed sites one run
+ * re-checks (the next slice of the armed set, 0: all), the time in which
+ * every armed site of the current arm is re-checked once (ms, in
+ * periods; 0 while nothing is armed) and the runs that finished a pass
+ * over an armed set since load.
+ */
+#define FTGUARD_STATUS_VERIFY_SLICE	"verify_slice"
+#define FTGUARD_STATUS_VERIFY_CYCLE_MS	"verify_cycle_ms"
+#define FTGUARD_STATUS_VERIFY_CYCLES	"verify_cycles"
 
 /* The control file: one command line (bytes before its newline), one
  * write, one error reason */

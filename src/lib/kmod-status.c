@@ -43,6 +43,9 @@ static const struct {
 	KEY(vmalloc_end, ST_HEX),
 	{ FTGUARD_STATUS_VERIFY_RUNS, ST_U64, offsetof(struct ftg_status, verify_runs) },
 	{ FTGUARD_STATUS_VERIFY_NS, ST_U64, offsetof(struct ftg_status, verify_ns) },
+	{ FTGUARD_STATUS_VERIFY_SLICE, ST_U64, offsetof(struct ftg_status, verify_slice) },
+	{ FTGUARD_STATUS_VERIFY_CYCLE_MS, ST_U64, offsetof(struct ftg_status, verify_cycle_ms) },
+	{ FTGUARD_STATUS_VERIFY_CYCLES, ST_U64, offsetof(struct ftg_status, verify_cycles) },
 #undef KEY
 };
 
