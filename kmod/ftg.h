@@ -210,12 +210,12 @@ struct ftg_state {
 	size_t report_len;
 
 	char symbuf[KSYM_SYMBOL_LEN];	/* sprint_symbol scratch */
-	unsigned long tramp_ok;		/* a trampoline this check accepted */
+	unsigned long tramp_ok;		/* trampoline this check accepted */
 
 	struct delayed_work verify_work;
 	u64 verify_runs;		/* runs of verify_work since load */
 	u64 verify_ns;			/* their time in all */
-	unsigned int verify_next;	/* armed set slot the next run starts at */
+	unsigned int verify_next;	/* armed slot the next run starts at */
 	u64 verify_cycles;		/* runs that reached the set's end */
 	bool stopping;			/* module exit: no re-arming of work */
 	struct trace_array *tr;

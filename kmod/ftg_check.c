@@ -414,8 +414,9 @@ int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
 	else
 		proven = ftg_are_records(sites, n);
 	for (i = 0; i < n; i++) {
-		verdicts[i] = ftg_check_site(sites[i],
-					     proven || (permanent && permanent[i]));
+		bool known = proven || (permanent && permanent[i]);
+
+		verdicts[i] = ftg_check_site(sites[i], known);
 		if (verdicts[i] != FTG_V_OK)
 			bad++;
 		if (verdicts[i] != FTG_V_OK || list_all)
