@@ -212,10 +212,13 @@ struct ftg_state {
 	size_t report_len;
 
 	char symbuf[KSYM_SYMBOL_LEN];	/* sprint_symbol scratch */
+	unsigned long tramp_ok;		/* trampoline this check accepted */
 
 	struct delayed_work verify_work;
 	u64 verify_runs;		/* runs of verify_work since load */
 	u64 verify_ns;			/* their time in all */
+	unsigned int verify_next;	/* armed slot the next run starts at */
+	u64 verify_cycles;		/* runs that reached the set's end */
 	bool stopping;			/* module exit: no re-arming of work */
 	struct trace_array *tr;
 	struct dentry *dir;
@@ -224,6 +227,7 @@ struct ftg_state {
 extern struct ftg_state ftg;
 extern unsigned int ftg_period_ms;
 extern unsigned int ftg_max_arm;
+extern unsigned int ftg_verify_slice;
 
 static inline u64 ftg_now_ms(void)
 {
@@ -253,6 +257,8 @@ unsigned int ftg_nsites(void);
 /* ftg_check.c */
 int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
 	      size_t *report_len);
+int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
+		    char **report, size_t *report_len, bool recheck);
 const char *ftg_verdict_name(enum ftg_verdict v);
 const char *ftg_patch_state_name(enum ftg_patch_state st);
 size_t ftg_escape(char *dst, size_t size, const char *src);
@@ -267,6 +273,7 @@ void ftg_disarm(void);
 void ftg_disarm_site(struct ftg_patch_site *s);
 void ftg_disarm_session(struct ftg_session *sess);
 int ftg_verify(char *why, size_t len);
+u64 ftg_verify_cycle_ms(void);
 void ftg_store_report(char *report, size_t len);
 void ftg_kill(const char *fmt, ...) __printf(1, 2);
 u64 ftg_site_hits(const struct ftg_patch_site *s);

@@ -194,6 +194,20 @@ static inline bool ftg_arch_offset_ok(unsigned long off)
 	return false;
 }
 
+/*
+ * memcmp() for equality, inline: a check must not call a function that
+ * an arm of the whole kernel traces once per site.
+ */
+static inline bool ftg_bytes_equal(const u8 *a, const u8 *b, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 /* The prefix @bytes (of length @len) is, or NULL if the arch makes none such. */
 static inline const struct ftg_prefix *ftg_arch_prefix_of(const u8 *bytes,
 							  unsigned int len)
@@ -202,7 +216,7 @@ static inline const struct ftg_prefix *ftg_arch_prefix_of(const u8 *bytes,
 
 	for (i = 0; i < ARRAY_SIZE(ftg_arch_prefixes); i++)
 		if (ftg_arch_prefixes[i].len == len &&
-		    !memcmp(ftg_arch_prefixes[i].bytes, bytes, len))
+		    ftg_bytes_equal(ftg_arch_prefixes[i].bytes, bytes, len))
 			return &ftg_arch_prefixes[i];
 	return NULL;
 }

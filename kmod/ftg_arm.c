@@ -401,6 +401,7 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 	strscpy(ftg.owner_comm, req->persistent ? "" : sess->comm,
 		sizeof(ftg.owner_comm));
 	trace_arm(set->n, 1, ftg.owner_pid);
+	ftg.verify_next = 0;
 	if (!ftg.stopping)
 		mod_delayed_work(system_wq, &ftg.verify_work,
 				 msecs_to_jiffies(ftg_period_ms));
@@ -418,17 +419,13 @@ out:
 	return ret;
 }
 
-/**
- * ftg_verify - re-check every armed site, killing on a deviation
- * @why: reason buffer
- * @len: its size
- *
- * Context: ftg.lock held.
- * Return: 0 when all armed sites are ok (or nothing is armed), -ESTALE
- * after a kill, -ENODEV while the kernel's ftrace is off (no kill),
- * -ENOMEM.
+/*
+ * Re-checks the armed set's slots [@from, @to), killing on a deviation.
+ * A re-check: records of permanent text are not asked for again
+ * (ftg_check_sites()).
  */
-int ftg_verify(char *why, size_t len)
+static int ftg_verify_slots(unsigned int from, unsigned int to, char *why,
+			    size_t len)
 {
 	struct ftg_armset *set = ftg.armset;
 	struct ftg_patch_site **sites;
@@ -438,8 +435,6 @@ int ftg_verify(char *why, size_t len)
 	int bad;
 
 	lockdep_assert_held(&ftg.lock);
-	if (!set)
-		return 0;
 	/* Not the sites' fault: said once, no kill, checked again next time. */
 	bad = ftg_kernel_ftrace_off(why, len);
 	if (bad) {
@@ -449,17 +444,17 @@ int ftg_verify(char *why, size_t len)
 		return bad;
 	}
 	ftg.ftrace_off_said = false;
-	sites = kvmalloc_array(set->n, sizeof(*sites), GFP_KERNEL);
+	sites = kvmalloc_array(max(to - from, 1U), sizeof(*sites), GFP_KERNEL);
 	if (!sites)
 		return -ENOMEM;
 	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
-	for (i = 0; i < set->n; i++) {
+	for (i = from; i < to; i++) {
 		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
 
 		if (s && s->arm_idx == i)
 			sites[n++] = s;
 	}
-	bad = ftg_check(sites, n, &report, &report_len);
+	bad = ftg_check_sites(sites, n, &report, &report_len, true);
 	if (bad > 0) {
 		ftg_store_report(report, report_len);
 		ftg_explain(sites, n, bad, why, len);
@@ -474,6 +469,74 @@ int ftg_verify(char *why, size_t len)
 	return bad;
 }
 
+/**
+ * ftg_verify - re-check every armed site, killing on a deviation
+ * @why: reason buffer
+ * @len: its size
+ *
+ * The `verify` command: the whole armed set at once, whatever the
+ * periodic work's slice.
+ * Context: ftg.lock held.
+ * Return: 0 when all armed sites are ok (or nothing is armed), -ESTALE
+ * after a kill, -ENODEV while the kernel's ftrace is off (no kill),
+ * -ENOMEM.
+ */
+int ftg_verify(char *why, size_t len)
+{
+	lockdep_assert_held(&ftg.lock);
+	if (!ftg.armset)
+		return 0;
+	return ftg_verify_slots(0, ftg.armset->n, why, len);
+}
+
+/* Periodic runs that re-check the whole armed set once: the set in slices. */
+static unsigned int ftg_verify_cycle_runs(const struct ftg_armset *set)
+{
+	if (!ftg_verify_slice || set->n <= ftg_verify_slice)
+		return 1;
+	return DIV_ROUND_UP(set->n, ftg_verify_slice);
+}
+
+/**
+ * ftg_verify_cycle_ms - how long the periodic verify takes to re-check
+ *	every armed site once: the bound on finding a changed site
+ *
+ * Counted in periods; each run's own time comes on top.
+ * Context: ftg.lock held.
+ * Return: ms, 0 when nothing is armed.
+ */
+u64 ftg_verify_cycle_ms(void)
+{
+	lockdep_assert_held(&ftg.lock);
+	if (!ftg.armset)
+		return 0;
+	return (u64)ftg_verify_cycle_runs(ftg.armset) * ftg_period_ms;
+}
+
+/*
+ * One periodic run: the next slice of the armed set in address order
+ * (the set is sorted), from where the last run stopped; at the set's end
+ * the next run starts over. So a site changed at any moment is found by
+ * the run that next reaches its slot: within ftg_verify_cycle_runs() runs.
+ * A run that ends in a kill or a pause leaves the cursor where it was.
+ */
+static int ftg_verify_slice_run(char *why, size_t len)
+{
+	unsigned int n = ftg.armset->n, from = ftg.verify_next, to;
+	int ret;
+
+	if (from >= n)
+		from = 0;
+	to = ftg_verify_slice ? from + min(ftg_verify_slice, n - from) : n;
+	ret = ftg_verify_slots(from, to, why, len);
+	if (ret)
+		return ret;
+	ftg.verify_next = to < n ? to : 0;
+	if (to == n)
+		ftg.verify_cycles++;
+	return 0;
+}
+
 static void ftg_verify_work(struct work_struct *work)
 {
 	char why[FTGUARD_REASON_MAX];
@@ -486,7 +549,7 @@ static void ftg_verify_work(struct work_struct *work)
 		return;
 	}
 	t0 = ktime_get_ns();
-	ftg_verify(why, sizeof(why));
+	ftg_verify_slice_run(why, sizeof(why));
 	ftg.verify_ns += ktime_get_ns() - t0;
 	ftg.verify_runs++;
 	if (ftg.armset && !ftg.stopping)

@@ -84,14 +84,36 @@ static enum ftg_verdict ftg_prove_text(struct ftg_patch_site *s, bool proven)
 }
 
 /*
+ * Text that is there for good: a vmlinux site whose record and exact
+ * symbol a check has proven. The core kernel's records are fixed once its
+ * init text is freed, before any module can load, and its text is never
+ * unmapped; a planted site is never proven.
+ */
+static bool ftg_text_permanent(const struct ftg_patch_site *s)
+{
+	return !s->owner && !s->planted && s->sym_proven;
+}
+
+/*
  * The only place ftguard reads a site's text: its prologue. Proven text
  * only; the prefix belongs to the same symbol as the proven record.
  */
 static int ftg_read_text(struct ftg_patch_site *s, u8 *buf)
 {
+	const void *text = (const void *)(s->ip - s->offset);
+	size_t len = s->offset + FTG_SITE_BYTES;
+
 	s->reads++;
-	return copy_from_kernel_nofault(buf, (const void *)(s->ip - s->offset),
-					s->offset + FTG_SITE_BYTES);
+	/*
+	 * Permanent text cannot fault: a plain copy (memcpy is assembly,
+	 * never a traced function), so that a re-check of the whole kernel
+	 * armed does not run an armed callback for every site it reads.
+	 */
+	if (ftg_text_permanent(s)) {
+		memcpy(buf, text, len);
+		return 0;
+	}
+	return copy_from_kernel_nofault(buf, text, len);
 }
 
 /*
@@ -161,6 +183,24 @@ bool ftg_is_trampoline(unsigned long target)
 	       !ftg_in_module_text(target);
 }
 
+/*
+ * ftg_is_trampoline() with the last call target it accepted during this
+ * check remembered (ftg.tramp_ok, cleared when a check starts): every
+ * site shared with another ops calls the same list caller, and naming it
+ * costs a symbol lookup. Nothing the answer depends on can change within
+ * one check: it runs under ftg.lock, which module load and unload and
+ * every arm take.
+ */
+static bool ftg_trampoline_seen(unsigned long target)
+{
+	if (ftg.tramp_ok && target == ftg.tramp_ok)
+		return true;
+	if (!ftg_is_trampoline(target))
+		return false;
+	ftg.tramp_ok = target;
+	return true;
+}
+
 /* Reads proven text and judges its prologue against @s->expect. */
 static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 {
@@ -186,11 +226,11 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
 	if (!s->prefix)
 		return FTG_V_MISMATCH;
-	if (!memcmp(site, s->expect.nop, FTG_SITE_BYTES))
+	if (ftg_bytes_equal(site, s->expect.nop, FTG_SITE_BYTES))
 		return FTG_V_OK;
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
 		return FTG_V_MISMATCH;
-	if (ftg_is_trampoline(target))
+	if (ftg_trampoline_seen(target))
 		return FTG_V_OK;
 	/* another user's trampoline, alone on the site: ftrace's word only */
 	if (ftg_direct_is(s->ip, target))
@@ -198,7 +238,7 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 	if (ftg_read_plt(s, target, plt) ||
 	    !ftg_arch_plt_target(target, plt, &target))
 		return FTG_V_MISMATCH;
-	return ftg_is_trampoline(target) ? FTG_V_OK : FTG_V_MISMATCH;
+	return ftg_trampoline_seen(target) ? FTG_V_OK : FTG_V_MISMATCH;
 }
 
 static enum ftg_verdict ftg_check_site(struct ftg_patch_site *s, bool proven)
@@ -302,35 +342,79 @@ static size_t ftg_report_line(char *p, struct ftg_patch_site *s,
 	return n;
 }
 
+/*
+ * A re-check's proof of records: only of the sites whose text is not
+ * permanent (module sites, planted ones), in one filter update. The
+ * others' records cannot have gone since a check proved them. Sets
+ * @permanent[i] for those, which need no proof.
+ */
+static bool ftg_reprove_records(struct ftg_patch_site **sites, unsigned int n,
+				bool *permanent)
+{
+	struct ftg_patch_site **rest;
+	unsigned int i, m = 0;
+	bool proven;
+
+	rest = kvmalloc_array(max(n, 1U), sizeof(*rest), GFP_KERNEL);
+	if (!rest)
+		return false;	/* each is then asked alone */
+	ftg_obj_add(FTG_OBJ_SCRATCH, rest);
+	for (i = 0; i < n; i++) {
+		permanent[i] = ftg_text_permanent(sites[i]);
+		if (!permanent[i])
+			rest[m++] = sites[i];
+	}
+	proven = ftg_are_records(rest, m);
+	ftg_obj_del(FTG_OBJ_SCRATCH, rest);
+	kvfree(rest);
+	return proven;
+}
+
 /**
- * ftg_check - check @n sites and write the report
+ * ftg_check_sites - check @n sites and write the report
  * @sites: the sites (all live, from the table)
  * @n: how many
  * @report: on success, a kvmalloc'ed report the caller owns
  * @report_len: its length
+ * @recheck: sites a check proved before (the verify of an arm): the
+ *	records of permanent text are not asked for again
  *
  * Context: ftg.lock held.
  * Return: the number of sites that are not ok, or -ENOMEM.
  */
-int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
-	      size_t *report_len)
+int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
+		    char **report, size_t *report_len, bool recheck)
 {
 	bool list_all = n < FTG_REPORT_ALL_BELOW;
 	enum ftg_verdict *verdicts;
 	unsigned int i, bad = 0;
 	size_t size = 128, len;
 	u64 start = ftg_now_ms();
+	bool *permanent = NULL;
 	bool proven;
 	char *buf;
 
 	lockdep_assert_held(&ftg.lock);
 	verdicts = kvmalloc_array(max(n, 1U), sizeof(*verdicts), GFP_KERNEL);
-	if (!verdicts)
+	if (recheck)
+		permanent = kvcalloc(max(n, 1U), sizeof(*permanent),
+				     GFP_KERNEL);
+	if (!verdicts || (recheck && !permanent)) {
+		kvfree(verdicts);
+		kvfree(permanent);
 		return -ENOMEM;
+	}
 	ftg_obj_add(FTG_OBJ_SCRATCH, verdicts);
-	proven = ftg_are_records(sites, n);
+	ftg_obj_add(FTG_OBJ_SCRATCH, permanent);
+	ftg.tramp_ok = 0;
+	if (recheck)
+		proven = ftg_reprove_records(sites, n, permanent);
+	else
+		proven = ftg_are_records(sites, n);
 	for (i = 0; i < n; i++) {
-		verdicts[i] = ftg_check_site(sites[i], proven);
+		bool known = proven || (permanent && permanent[i]);
+
+		verdicts[i] = ftg_check_site(sites[i], known);
 		if (verdicts[i] != FTG_V_OK)
 			bad++;
 		if (verdicts[i] != FTG_V_OK || list_all)
@@ -338,6 +422,8 @@ int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
 		if (!(i % 256))
 			cond_resched();
 	}
+	ftg_obj_del(FTG_OBJ_SCRATCH, permanent);
+	kvfree(permanent);
 	buf = kvmalloc(size, GFP_KERNEL);
 	if (!buf) {
 		ftg_obj_del(FTG_OBJ_SCRATCH, verdicts);
@@ -365,4 +451,21 @@ int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
 	*report = buf;
 	*report_len = len;
 	return bad;
+}
+
+/**
+ * ftg_check - check @n sites and write the report
+ * @sites: the sites (all live, from the table)
+ * @n: how many
+ * @report: on success, a kvmalloc'ed report the caller owns
+ * @report_len: its length
+ *
+ * Every site's record is proven again.
+ * Context: ftg.lock held.
+ * Return: the number of sites that are not ok, or -ENOMEM.
+ */
+int ftg_check(struct ftg_patch_site **sites, unsigned int n, char **report,
+	      size_t *report_len)
+{
+	return ftg_check_sites(sites, n, report, report_len, false);
 }

@@ -62,6 +62,16 @@ unsigned int ftg_period_ms = 1000;
 module_param_named(period, ftg_period_ms, uint, 0444);
 MODULE_PARM_DESC(period, "re-verify armed sites every this many ms");
 
+/*
+ * A periodic run re-checks this many armed sites, the next slice of the
+ * armed set each time (0: all of it): every armed site is re-checked
+ * within ceil(armed / slice) periods, and a run's cost does not grow
+ * with the arm beyond it (doc/design.md, "The periodic verify").
+ */
+unsigned int ftg_verify_slice = 8192;
+module_param_named(slice, ftg_verify_slice, uint, 0444);
+MODULE_PARM_DESC(slice, "armed sites one periodic verify re-checks (0: all)");
+
 unsigned int ftg_max_arm = 256;
 module_param_named(max_arm, ftg_max_arm, uint, 0444);
 MODULE_PARM_DESC(max_arm, "sites one arm may hold without force");

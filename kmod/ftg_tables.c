@@ -172,6 +172,15 @@ static void ftg_status_value(struct seq_file *m, enum ftg_status_key k)
 		ftg_hot_path(&reason);
 		ftg_show_text(m, reason);
 		break;
+	case FTG_SK_VERIFY_SLICE:
+		seq_printf(m, "%u", ftg_verify_slice);
+		break;
+	case FTG_SK_VERIFY_CYCLE_MS:
+		seq_printf(m, "%llu", ftg_verify_cycle_ms());
+		break;
+	case FTG_SK_VERIFY_CYCLES:
+		seq_printf(m, "%llu", ftg.verify_cycles);
+		break;
 	case FTG_NR_SK:
 		break;
 	}

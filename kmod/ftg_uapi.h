@@ -68,7 +68,10 @@
 	X(VERIFY_RUNS,		"verify_runs",		U64)		\
 	X(VERIFY_NS,		"verify_ns",		U64)		\
 	X(EVENT_PATH,		"event_path",		EVENT_PATH)	\
-	X(EVENT_PATH_REASON,	"event_path_reason",	TEXT)
+	X(EVENT_PATH_REASON,	"event_path_reason",	TEXT)		\
+	X(VERIFY_SLICE,		"verify_slice",		U64)		\
+	X(VERIFY_CYCLE_MS,	"verify_cycle_ms",	U64)		\
+	X(VERIFY_CYCLES,	"verify_cycles",	U64)
 
 /*
  * status arm_mode, what the current arm records, and status graph_hook,

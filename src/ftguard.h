@@ -852,6 +852,9 @@ struct ftg_status {
 	uint64_t vmalloc_end;
 	uint64_t verify_runs;		/* periodic verify runs since load */
 	uint64_t verify_ns;		/* their time in all, ns */
+	uint64_t verify_slice;		/* armed sites one run re-checks, 0 all */
+	uint64_t verify_cycle_ms;	/* every armed site re-checked within */
+	uint64_t verify_cycles;		/* passes over an armed set since load */
 };
 
 /**

@@ -120,6 +120,9 @@ static void status_json(const struct ftg_status *st, const struct ftg_keys *keys
 	ftg_json_object_end(j);
 	ftg_json_uint(j, "verify_runs", st->verify_runs);
 	ftg_json_uint(j, "verify_ns", st->verify_ns);
+	ftg_json_uint(j, "verify_slice", st->verify_slice);
+	ftg_json_uint(j, "verify_cycle_ms", st->verify_cycle_ms);
+	ftg_json_uint(j, "verify_cycles", st->verify_cycles);
 	ftg_json_object_end(j);
 	ftg_json_free(j);
 }
@@ -180,6 +183,12 @@ static void status_text(const struct ftg_status *st, int kftrace)
 	label("verify:");
 	printf("every %llu ms; at most %llu sites armed without --force",
 	       (unsigned long long)st->verify_period_ms, (unsigned long long)st->max_arm);
+	/* a large arm is re-checked in slices: how long a whole pass takes */
+	if (st->armed && st->verify_cycle_ms)
+		printf("; %llu sites a run, every armed site within %llu ms",
+		       (unsigned long long)(st->verify_slice ? st->verify_slice
+							     : st->armed_sites),
+		       (unsigned long long)st->verify_cycle_ms);
 	if (st->verify_runs)
 		printf("; ran %llu times, %.1f ms in all",
 		       (unsigned long long)st->verify_runs, st->verify_ns / 1e6);

@@ -61,6 +61,9 @@ static const size_t status_fields[SK_COUNT] = {
 	FIELD(VMALLOC_END, vmalloc_end),
 	FIELD(VERIFY_RUNS, verify_runs),
 	FIELD(VERIFY_NS, verify_ns),
+	FIELD(VERIFY_SLICE, verify_slice),
+	FIELD(VERIFY_CYCLE_MS, verify_cycle_ms),
+	FIELD(VERIFY_CYCLES, verify_cycles),
 #undef FIELD
 };
 

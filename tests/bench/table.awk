@@ -300,6 +300,11 @@ END {
 		per_run = median("whole.verify_ns_" n) / median("whole.verify_runs_" n)
 		per = median("whole.verify_period_ms") * 1e6
 		na = median("whole.verify_sites_" n)
+		# a run re-checks one slice of the armed set (0: all of it)
+		sl = has("whole.verify_slice") ? median("whole.verify_slice") : 0
+		nrun = sl > 0 && sl < na ? sl : na
+		cyc = has("whole.verify_cycle_ms_" n) ? \
+			sprintf("; %d sites a run, every site within %d ms", nrun, median("whole.verify_cycle_ms_" n)) : ""
 		# the share of one CPU: a run, then a period until the next
 		nr = 1; r[1] = 100 * per_run / (per + per_run)
 		if (n == "all" && has("whole.verify_ns_all_bufoff"))
@@ -308,8 +313,8 @@ END {
 				     median("whole.verify_ns_all_bufoff") / median("whole.verify_runs_all_bufoff") / 1e6,
 				     ms(median("whole.check_disarmed"))))
 		row(11, sprintf("verify %d armed: %% of one CPU", na), 3, n == "all" ? "<=1" : "-",
-		    sprintf("%.2f ms a run every %d ms, %.2f us/site (%d runs); %s", per_run / 1e6,
-			    median("whole.verify_period_ms"), per_run / 1e3 / na, median("whole.verify_runs_" n),
+		    sprintf("%.2f ms a run every %d ms, %.2f us/site checked (%d runs)%s; %s", per_run / 1e6,
+			    median("whole.verify_period_ms"), per_run / 1e3 / nrun, median("whole.verify_runs_" n), cyc,
 			    (has("whole.arm_" n) ? "arm " ms(median("whole.arm_" n)) ", " : "") "disarm " ms(median("whole.disarm_" n))))
 	}
 	if (has("whole.ftguard_on") && has("whole.kernel_on")) {

@@ -39,6 +39,8 @@ static void test_status_amd64(void **state)
 	assert_true(st.vmalloc_start == 0xffffc90000000000ULL);
 	assert_true(st.vmalloc_end == 0xffffe8ffffffffffULL);
 	assert_true(st.verify_runs == 3 && st.verify_ns == 4500000);
+	assert_true(st.verify_slice == 8192 && st.verify_cycle_ms == 0 &&
+		    st.verify_cycles == 2);
 }
 
 static void test_status_i386(void **state)
@@ -64,14 +66,14 @@ static void test_status_keys(void **state)
 
 	k = ftg_status_keys_read(FIXTURE("amd64", "debug"));
 	assert_non_null(k);
-	assert_int_equal(ftg_keys_count(k), 22);
+	assert_int_equal(ftg_keys_count(k), 25);
 	assert_string_equal(ftg_keys_name(k, 0), "loaded");
 	assert_string_equal(ftg_keys_value(k, 0), "1");
 	assert_string_equal(ftg_keys_get(k, "last_error"), "2 sites failed the check");
 	assert_string_equal(ftg_keys_get(k, "last_check"), "123456 fail 9 2");
 	assert_null(ftg_keys_get(k, "arm_mode"));
-	assert_null(ftg_keys_name(k, 22));
-	assert_null(ftg_keys_value(k, 22));
+	assert_null(ftg_keys_name(k, 25));
+	assert_null(ftg_keys_value(k, 25));
 	ftg_keys_free(k);
 
 	/* a key of a newer module; an escape that is not one stays raw */

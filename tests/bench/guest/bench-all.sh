@@ -499,7 +499,8 @@ fi
 # vmlinux function admitted) and with every site armed; the names'
 # share from the sites table, each kstrdup()'d name rounded up to its
 # kmalloc size class. The verifier: the module's own counters of its
-# periodic work (status verify_runs, verify_ns) over WHOLE_RUNS runs with
+# periodic work (status verify_runs, verify_ns; a run re-checks one slice
+# of the armed set, status verify_slice) over WHOLE_RUNS runs with
 # the first 1, 1,000 and 10,000 sites (address order) armed through the
 # control fd and with every site so armed; each arm and disarm timed. Then WHOLE_REPS pairs, alternating which goes first:
 # `ftguard start -l '*' --force` (whole process) against `echo function
@@ -590,6 +591,7 @@ if want 11; then
 		# the module's part of an arm: check and one ftrace update
 		timed whole "arm_$n" ctl "arm force"
 		sample whole "verify_sites_$n" "$(status armed_sites)"
+		sample whole "verify_cycle_ms_$n" "$(status verify_cycle_ms)"
 		[ "$n" = all ] && mem_sample armed
 		verify_cost "$n"
 		if [ "$n" = all ]; then
@@ -615,6 +617,7 @@ if want 11; then
 	done
 	ftguard -q stop >/dev/null 2>&1
 	sample whole verify_period_ms "$(status verify_period_ms)"
+	sample whole verify_slice "$(status verify_slice)"
 	whole_loop	# warm up
 	for r in $(seq "$WHOLE_REPS"); do
 		timed whole base_loop whole_loop
