@@ -1399,6 +1399,16 @@ struct ftg_candidates *ftg_candidates_new(void);
 int ftg_candidates_add(struct ftg_candidates *c, const char *name,
 		       uint64_t addr, const char *module);
 /**
+ * ftg_candidates_without - the candidates of one list that another lacks
+ * @c: the list
+ * @drop: the addresses to leave out (ftg_selection_offer()'s refused, say)
+ *
+ * Return: a new list in address order, to free with ftg_candidates_free(),
+ * or NULL (ENOMEM).
+ */
+struct ftg_candidates *ftg_candidates_without(const struct ftg_candidates *c,
+					      const struct ftg_candidates *drop);
+/**
  * ftg_candidates_free - free a candidate list
  * @c: the list, or NULL
  */

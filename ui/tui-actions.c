@@ -199,7 +199,6 @@ static struct ftg_candidates *admit_functions(struct tui *tui,
 					      const struct ftg_selection *sel)
 {
 	struct ftg_candidates *cand, *refused = NULL, *kept = NULL;
-	size_t i, j = 0, nrefused;
 
 	if (tui_read_functions(tui, "call tree") < 0)
 		return NULL;
@@ -214,21 +213,7 @@ static struct ftg_candidates *admit_functions(struct tui *tui,
 			    ftg_error_last());
 		goto out;
 	}
-	kept = ftg_candidates_new();
-	nrefused = ftg_candidates_count(refused);
-	/* both are in address order: one walk splits them */
-	for (i = 0; kept && i < ftg_candidates_count(cand); i++) {
-		const struct ftg_candidate *c = ftg_candidates_get(cand, i);
-
-		if (j < nrefused && ftg_candidates_get(refused, j)->addr == c->addr) {
-			j++;
-			continue;
-		}
-		if (ftg_candidates_add(kept, c->name, c->addr, c->module) < 0) {
-			ftg_candidates_free(kept);
-			kept = NULL;
-		}
-	}
+	kept = ftg_candidates_without(cand, refused);
 	if (!kept) {
 		tui_message(tui, true, "call tree: out of memory");
 	} else if (!ftg_candidates_count(kept)) {

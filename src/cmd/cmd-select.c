@@ -132,30 +132,18 @@ static struct ftg_sites *sites_for_pins(struct ftg_cmd_ctx *ctx, const struct ft
  * The module admits a vmlinux candidate only with proof (an ftrace record
  * at exactly the symbol's address): a refused function is no site and
  * leaves the selection, said once. A selection of refused functions only
- * fails. Both lists are sorted by address, so one merge walk splits them.
+ * fails.
  */
 static struct ftg_candidates *keep_sites(struct ftg_cmd_ctx *ctx,
 					 const struct ftg_candidates *cand,
 					 const struct ftg_candidates *refused)
 {
-	size_t i, j = 0, n = ftg_candidates_count(cand);
+	size_t n = ftg_candidates_count(cand);
 	size_t nrefused = ftg_candidates_count(refused);
 	const char *first_refused = nrefused ?
 		ftg_candidates_get(refused, 0)->name : NULL;
-	struct ftg_candidates *kept = ftg_candidates_new();
+	struct ftg_candidates *kept = ftg_candidates_without(cand, refused);
 
-	for (i = 0; kept && i < n; i++) {
-		const struct ftg_candidate *c = ftg_candidates_get(cand, i);
-
-		if (j < nrefused && ftg_candidates_get(refused, j)->addr == c->addr) {
-			j++;
-			continue;
-		}
-		if (ftg_candidates_add(kept, c->name, c->addr, c->module) < 0) {
-			ftg_candidates_free(kept);
-			kept = NULL;
-		}
-	}
 	if (!kept) {
 		ftg_cmd_lib_error(ctx, "selecting functions");
 	} else if (!ftg_candidates_count(kept)) {

@@ -28,6 +28,31 @@ struct ftg_candidates *ftg_candidates_new(void)
 	return c;
 }
 
+struct ftg_candidates *ftg_candidates_without(const struct ftg_candidates *c,
+					      const struct ftg_candidates *drop)
+{
+	const struct ftg_candidate *v = c->cands.data;
+	const struct ftg_candidate *d = drop ? drop->cands.data : NULL;
+	size_t i, j = 0, nd = drop ? drop->cands.len : 0;
+	struct ftg_candidates *kept = ftg_candidates_new();
+
+	/* both in address order: one walk splits them */
+	for (i = 0; kept && i < c->cands.len; i++) {
+		while (j < nd && d[j].addr < v[i].addr)
+			j++;
+		if (j < nd && d[j].addr == v[i].addr)
+			continue;
+		if (ftg_candidates_add(kept, v[i].name, v[i].addr,
+				       v[i].module) < 0) {
+			ftg_candidates_free(kept);
+			kept = NULL;
+		}
+	}
+	if (!kept)
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	return kept;
+}
+
 void ftg_candidates_free(struct ftg_candidates *c)
 {
 	if (!c)

@@ -247,6 +247,26 @@ static void test_candidates_add(void **state)
 	assert_candidate(c, 0, "a", 0x10, "m");
 	assert_candidate(c, 1, "b", 0x20, NULL);
 	assert_null(ftg_candidates_get(c, 3));
+
+	/* without: those whose address the other list has go (the names
+	 * may differ), the rest keep their order and owners */
+	{
+		struct ftg_candidates *drop = ftg_candidates_new(), *kept;
+
+		assert_int_equal(ftg_candidates_add(drop, "b-other", 0x20, NULL), 1);
+		assert_int_equal(ftg_candidates_add(drop, "z", 0x05, NULL), 1);
+		assert_int_equal(ftg_candidates_add(drop, "y", 0x40, NULL), 1);
+		kept = ftg_candidates_without(c, drop);
+		assert_non_null(kept);
+		assert_int_equal(ftg_candidates_count(kept), 2);
+		assert_candidate(kept, 0, "a", 0x10, "m");
+		assert_candidate(kept, 1, "c", 0x30, NULL);
+		ftg_candidates_free(kept);
+		kept = ftg_candidates_without(c, NULL);
+		assert_int_equal(ftg_candidates_count(kept), 3);
+		ftg_candidates_free(kept);
+		ftg_candidates_free(drop);
+	}
 	ftg_candidates_free(c);
 }
 

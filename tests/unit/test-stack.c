@@ -213,8 +213,8 @@ static void test_stack_kallsyms_one_reading(void **state)
 	tt_rmdir(dir);
 }
 
-/* The JSON export carries the callers' names; other events get no key. */
-static void assert_json_stack(const struct ftg_event *ev)
+/* The text of an export in @format of @ev, then a func event after it. */
+static char *export_text(const struct ftg_event *ev, enum ftg_export_format format)
 {
 	struct ftg_exporter *ex;
 	struct ftg_event func = *ev;
@@ -225,12 +225,20 @@ static void assert_json_stack(const struct ftg_event *ev)
 	assert_non_null(fp);
 	strcpy(func.name, "func");
 	strcpy(func.system, "ftguard");
-	ex = ftg_exporter_open(fp, FTG_EXPORT_JSON);
+	ex = ftg_exporter_open(fp, format);
 	assert_non_null(ex);
 	assert_int_equal(ftg_exporter_add(ex, ev), 0);
 	assert_int_equal(ftg_exporter_add(ex, &func), 0);
 	assert_int_equal(ftg_exporter_close(ex), 0);
 	fclose(fp);
+	return text;
+}
+
+/* The JSON export carries the callers' names; other events get no key. */
+static void assert_json_stack(const struct ftg_event *ev)
+{
+	char *text = export_text(ev, FTG_EXPORT_JSON);
+
 	assert_contains(text, ",\"stack\":[\"ksys_read+0x6b\",\"__x64_sys_read+0x19\","
 			"\"fn_b+0x10 [ftg_target]\"]}");
 	/* the func event after it has no "stack" key */
@@ -244,21 +252,8 @@ static void assert_json_stack(const struct ftg_event *ev)
  */
 static void assert_csv_stack(const struct ftg_event *ev)
 {
-	struct ftg_exporter *ex;
-	struct ftg_event func = *ev;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&text, &len);
+	char *text = export_text(ev, FTG_EXPORT_CSV);
 
-	assert_non_null(fp);
-	strcpy(func.name, "func");
-	strcpy(func.system, "ftguard");
-	ex = ftg_exporter_open(fp, FTG_EXPORT_CSV);
-	assert_non_null(ex);
-	assert_int_equal(ftg_exporter_add(ex, ev), 0);
-	assert_int_equal(ftg_exporter_add(ex, &func), 0);
-	assert_int_equal(ftg_exporter_close(ex), 0);
-	fclose(fp);
 	assert_contains(text, ",info,tgid,stack\r\n");
 	assert_contains(text, ",<stack trace >,,ksys_read+0x6b;__x64_sys_read+0x19;"
 			"fn_b+0x10 [ftg_target]\r\n");
