@@ -1231,6 +1231,19 @@ int ftg_control_send(struct ftg_control *ctl, const char *cmd);
  */
 int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
 		      struct ftg_candidates *refused);
+/**
+ * ftg_control_admit_one - offer one vmlinux function, to learn why not
+ * @ctl: the control
+ * @name: the function
+ * @addr: its address
+ *
+ * As ftg_control_admit() for one candidate, with the module's answer: a
+ * refusal is the failure, its reason in ftg_error_last() ("admit: ...").
+ *
+ * Return: 0 admitted (or already a site), or -1 (FTG_E_MODULE_REFUSED).
+ */
+int ftg_control_admit_one(struct ftg_control *ctl, const char *name,
+			  uint64_t addr);
 
 /**
  * ftg_control_vmlinux_records - tell the module how many core records exist

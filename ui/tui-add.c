@@ -95,8 +95,10 @@ static void admit_finish(struct tui *tui, bool cancelled)
 	size_t i, j = 0, n = a->next, nref = ftg_candidates_count(a->refused);
 	size_t nadmitted = 0;
 	uint64_t *addrs = calloc(n ? n : 1, sizeof(*addrs));
-	char name[FTG_SYM_LEN], why[FTG_TEXT_LEN], line[FTG_SYM_LEN + 32];
+	char name[FTG_SYM_LEN], why[FTG_TEXT_LEN];
 
+	/* the first n were offered (a cancel stops short): those the module
+	 * did not refuse, both lists in address order */
 	for (i = 0; addrs && i < n; i++) {
 		const struct ftg_candidate *c = ftg_candidates_get(a->cand, i);
 
@@ -122,9 +124,7 @@ static void admit_finish(struct tui *tui, bool cancelled)
 				tui_dialog_add(tui, "... and %zu more", nref - i);
 				break;
 			}
-			snprintf(line, sizeof(line), "admit %s 0x%lx", c->name,
-				 (unsigned long)c->addr);
-			if (ftg_control_send(tui->m.ctl, line) < 0)
+			if (ftg_control_admit_one(tui->m.ctl, c->name, c->addr) < 0)
 				tui_safe(why, sizeof(why), ftg_error_last());
 			else
 				snprintf(why, sizeof(why), "admitted when asked again");

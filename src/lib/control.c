@@ -435,6 +435,19 @@ static int send_cmd(struct ftg_control *ctl, const char *verb, const char *arg)
 	return 0;
 }
 
+int ftg_control_admit_one(struct ftg_control *ctl, const char *name,
+			  uint64_t addr)
+{
+	char arg[FTGUARD_LINE_MAX];
+
+	ftg_error_clear();
+	if (snprintf(arg, sizeof(arg), "%s 0x%" PRIx64, name, addr) >=
+	    (int)sizeof(arg))
+		return ftgl_err(FTG_E_LINE_TOO_LONG, E2BIG,
+				FTGUARD_CMD_ADMIT ": name too long");
+	return send_cmd(ctl, FTGUARD_CMD_ADMIT, arg);
+}
+
 struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
 				    const char *const *owners, size_t n)
 {

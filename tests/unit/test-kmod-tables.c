@@ -608,6 +608,8 @@ static void test_control_sites(void **state)
 	assert_int_equal(ftg_error_code(), FTG_E_LINE_TOO_LONG);
 	assert_int_equal(ftg_control_send(ctl, name), -1);
 	assert_int_equal(ftg_error_code(), FTG_E_LINE_TOO_LONG);
+	assert_int_equal(ftg_control_admit_one(ctl, name, 0x1000), -1);
+	assert_int_equal(ftg_error_code(), FTG_E_LINE_TOO_LONG);
 	ftg_control_close(ctl);
 	/* None of the refused calls wrote a command over the answer. */
 	fp = fopen(control, "r");
