@@ -23,8 +23,9 @@ trace-cmd report -i thr.dat > thr.txt 2>&1 || { cat thr.txt; fail "trace-cmd rep
 export_file thr.txt
 ftguard export -i thr.dat -f csv -o thr.csv || fail "export csv"
 ftguard export -i thr.dat -f chrome -o thr.json || fail "export chrome"
-# "pid tgid" of each fn_a row (pid third, tgid last)
-tr -d '\r' < thr.csv | awk -F, '/fn_a/ { print $3, $NF }' > thr.rows
+# "pid tgid" of each fn_a row (the columns found by the header)
+tr -d '\r' < thr.csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	/fn_a/ { print $c["pid"], $c["tgid"] }' > thr.rows
 tr '{' '\n' < thr.json | grep '"fn_a' > thr.chrome
 for tid in $tids; do
 	[ "$tid" != "$pid" ] || fail "thread $tid is the process itself"
