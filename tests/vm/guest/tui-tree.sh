@@ -8,8 +8,6 @@
 # fn_a; E folds everything again; q disarms. Where returns are hooked by
 # kretprobes (6.1) the root alone has its return: fn_outer shows with its
 # duration. Without an exit hook the tree is refused, the dialog saying why.
-# A kernel function the TUI has not added is a root all the same: T
-# vfs_read offers it to the module on the way and arms its tree.
 . /tests/lib.sh
 
 T="tmux -L ftgtree"
@@ -22,20 +20,6 @@ N=3
 load_ftguard
 load_test_module ftg_target
 TUI_UNLOAD=ftg_target
-
-# kernel_root: d, then T with vfs_read, which no + added, as the root
-kernel_root() {
-	keys d
-	# a graph arm's disarm unregisters its exit hooks, which the kernel
-	# may take seconds to finish in a guest on a loaded host
-	wait_for 60 test "$(status armed)" = 0 || { screen; fail "d: still armed"; }
-	[ -z "$(site_ip vfs_read vmlinux)" ] || fail "vfs_read known before T"
-	keys T C-u 'vfs_read ftg_target:fn_a' Enter
-	wait_screen 60 'call tree of vfs_read: checked [0-9]+ sites, armed [0-9]+' "vfs_read's tree armed"
-	[ -n "$(site_ip vfs_read vmlinux)" ] || fail "vfs_read not a site after T"
-	expect_eq "armed after T vfs_read" 1 "$(status armed)"
-	expect_eq "arm_mode after T vfs_read" graph "$(status arm_mode)"
-}
 
 tui_open 100 30 250
 # the prompt starts with the cursor's site: C-u clears it
@@ -63,7 +47,6 @@ if [ "$(status graph_hook)" = kretprobe ]; then
 	# the root returns, its callees are entries only: fn_outer has its
 	# duration; nothing more is promised of the callees' rows
 	wait_screen 20 "[0-9]+\.[0-9]{3} us .*fn_outer \[ftg_target\]$" "fn_outer with its duration"
-	kernel_root
 	keys q
 	wait_for 60 test -s /tmp/tui.rc || { screen; fail "q: the TUI did not exit"; }
 	expect_eq "armed at the end" 0 "$(status armed)"
@@ -88,7 +71,6 @@ screen_has " us +1 $slow +$unfold fn_inner" || { screen; fail "l: the slowest fn
 keys E
 wait_screen 10 "$N +$fold fn_outer \[ftg_target\]$" "E folding fn_outer"
 screen_lacks 'fn_inner|fn_a' || { screen; fail "E: children still shown"; }
-kernel_root
 
 keys q
 wait_for 60 test -s /tmp/tui.rc || { screen; fail "q: the TUI did not exit"; }
