@@ -242,6 +242,20 @@ static inline bool tt_have_trace_cmd(void)
 	return system("command -v trace-cmd >/dev/null 2>&1") == 0;
 }
 
+/* The output lines of shell command @cmd (freed here), asserting it
+ * exited 0. */
+static inline char **tt_command_lines(char *cmd, size_t *count)
+{
+	char **lines;
+	FILE *fp = popen(cmd, "r");
+
+	assert_non_null(fp);
+	lines = tt_lines(fp, count);
+	assert_int_equal(pclose(fp), 0);
+	free(cmd);
+	return lines;
+}
+
 /*
  * `trace-cmd report` of @file with @opts; returns its stdout lines and
  * asserts it exited 0. Skips the test when trace-cmd is not installed.
@@ -249,20 +263,13 @@ static inline bool tt_have_trace_cmd(void)
 static inline char **tt_report(const char *file, const char *opts,
 			       size_t *count)
 {
-	char **lines;
 	char *cmd;
-	FILE *fp;
 
 	if (!tt_have_trace_cmd())
 		skip();
 	assert_true(asprintf(&cmd, "trace-cmd report %s -i '%s' 2>/dev/null",
 			     opts, file) > 0);
-	fp = popen(cmd, "r");
-	assert_non_null(fp);
-	lines = tt_lines(fp, count);
-	assert_int_equal(pclose(fp), 0);
-	free(cmd);
-	return lines;
+	return tt_command_lines(cmd, count);
 }
 
 /*
@@ -272,9 +279,7 @@ static inline char **tt_report(const char *file, const char *opts,
  */
 static inline char **tt_kshark(const char *file, size_t *count)
 {
-	char **lines;
 	char *cmd;
-	FILE *fp;
 
 	if (access(FTG_KSHARK_CAT, X_OK))
 		skip();
@@ -283,12 +288,7 @@ static inline char **tt_kshark(const char *file, size_t *count)
 	 * leaks (kshark_add_stream), which are not ftguard's */
 	assert_true(asprintf(&cmd, "ASAN_OPTIONS=detect_leaks=0 '%s' '%s' 2>/dev/null",
 			     FTG_KSHARK_CAT, file) > 0);
-	fp = popen(cmd, "r");
-	assert_non_null(fp);
-	lines = tt_lines(fp, count);
-	assert_int_equal(pclose(fp), 0);
-	free(cmd);
-	return lines;
+	return tt_command_lines(cmd, count);
 }
 
 /*
