@@ -2226,7 +2226,7 @@ size_t ftg_live_page_size(const struct ftg_live *live);
  */
 struct tep_handle *ftg_live_tep(struct ftg_live *live);
 /**
- * ftg_live_formats - the formats a trace.dat of this session needs
+ * ftg_live_formats - the formats a trace.dat of this live capture needs
  * @live: the session
  *
  * Pass them to ftg_trace_writer_create(). Return: owned by @live.
