@@ -469,14 +469,7 @@ out:
 }
 
 static const struct ftg_cmd_option record_options[] = {
-	FTG_OPTION_FUNCTIONS,
-	FTG_OPTION_TRACER,
-	FTG_OPTIONS_CALL_TREE,
-	FTG_OPTION_FUNC_STACK,
-	FTG_OPTION_NOTRACE,
-	FTG_OPTION_MODULE,
-	FTG_OPTION_EVENTS,
-	FTG_OPTION_EVENT_FILTER,
+	FTG_OPTIONS_TRACE_SETUP,
 	{ .key = 'P', .long_name = "pid", .arg_name = "PID",
 	  .help = "record only events of process PID (repeatable)", .repeatable = true },
 	{ .key = 'F', .long_name = "follow",

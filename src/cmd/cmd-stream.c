@@ -199,14 +199,7 @@ out:
 }
 
 static const struct ftg_cmd_option stream_options[] = {
-	FTG_OPTION_FUNCTIONS,
-	FTG_OPTION_TRACER,
-	FTG_OPTIONS_CALL_TREE,
-	FTG_OPTION_FUNC_STACK,
-	FTG_OPTION_NOTRACE,
-	FTG_OPTION_MODULE,
-	FTG_OPTION_EVENTS,
-	FTG_OPTION_EVENT_FILTER,
+	FTG_OPTIONS_TRACE_SETUP,
 	FTG_OPTION_FORCE,
 	{ .key = FTG_OPT_NO_FILTER, .long_name = "no-filter",
 	  .help = "show stream's own events too (its reads may be traced)" },

@@ -238,6 +238,17 @@ int ftg_cmd_iterate_trace(struct ftg_cmd_ctx *ctx, struct ftg_trace_file *tf,
 	{ .key = 'f', .long_name = "filter", .arg_name = "FILTER", \
 	  .help = "after -e: keep only its events matching FILTER, the kernel's " \
 		  "event-filter syntax (one per -e)", .repeatable = true }
+/* What record, start and stream trace: the options they share, in order. */
+#define FTG_OPTIONS_TRACE_SETUP \
+	FTG_OPTION_FUNCTIONS, \
+	FTG_OPTION_TRACER, \
+	FTG_OPTIONS_CALL_TREE, \
+	FTG_OPTION_FUNC_STACK, \
+	FTG_OPTION_NOTRACE, \
+	FTG_OPTION_MODULE, \
+	FTG_OPTION_EVENTS, \
+	FTG_OPTION_EVENT_FILTER
+
 struct ftg_cmd_event {
 	char *system;
 	char *event;			/* NULL: every event of the system */
