@@ -2354,6 +2354,22 @@ int ftg_live_fds(const struct ftg_live *live, int *fds, int max);
  */
 int ftg_live_hide_pid(struct ftg_live *live, int pid);
 /**
+ * ftg_live_name_task - name a task from /proc now, before it goes
+ * @live: the session (on the live system)
+ * @pid: the task: a child that has exited and is not reaped yet, say
+ *
+ * The kernel's saved_cmdlines may never learn the name of a short-lived
+ * task, and the session names unknown tasks from /proc as their events
+ * are read, which can be after the task is gone. A caller that runs the
+ * traced command calls this between the command's exit and its reaping
+ * (waitid() with WNOWAIT), so the decoded events and the file's cmdlines
+ * name it.
+ *
+ * Return: 0 when @pid was named, -1 with errno set otherwise (ENOENT: no
+ * such task; EINVAL: not the live system or a bad @pid).
+ */
+int ftg_live_name_task(struct ftg_live *live, int pid);
+/**
  * ftg_live_counters - events, lost events, bytes and pages so far
  * @live: the session
  * @out: filled in

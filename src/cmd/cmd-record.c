@@ -255,6 +255,21 @@ static int arm_selection(struct record_session *s)
 	return ret;
 }
 
+/*
+ * Has the command exited? Then it is named while it can still be (the
+ * kernel may never have saved its name), and the caller reaps it.
+ */
+static bool command_exited(struct record_session *s)
+{
+	siginfo_t info = { 0 };
+
+	if (waitid(P_PID, (id_t)s->child, &info, WEXITED | WNOHANG | WNOWAIT) < 0 ||
+	    info.si_pid != s->child)
+		return false;
+	ftg_live_name_task(s->live, s->child);	/* a name is not worth failing for */
+	return true;
+}
+
 /* Pump until the command ends or a signal comes; returns the wait status
  * of the command (-1 when none ended). */
 static int record_loop(struct record_session *s, int *loop_err)
@@ -269,7 +284,8 @@ static int record_loop(struct record_session *s, int *loop_err)
 			return -1;
 		}
 		show_progress(s, false);
-		if (s->child && waitpid(s->child, &status, WNOHANG) == s->child) {
+		if (s->child && command_exited(s)) {
+			waitpid(s->child, &status, 0);
 			s->child = 0;
 			return status;
 		}

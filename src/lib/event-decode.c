@@ -281,6 +281,18 @@ int trace_cursor_event(const struct trace_page_cursor *cur,
 	return 0;
 }
 
+int trace_cursor_pid(const struct trace_page_cursor *cur,
+		     const struct ftg_trace_formats *fmt)
+{
+	struct tep_record rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.cpu = cur->cpu;
+	rec.data = cur->event;
+	rec.size = cur->size;
+	return cur->event ? tep_data_pid(fmt->tep, &rec) : -1;
+}
+
 int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		    size_t size, ftg_event_cb cb, void *data)
 {

@@ -39,6 +39,8 @@
 #define DEFAULT_BUDGET_PAGES	64	/* per CPU and call */
 #define DEFAULT_BUDGET_MS	100
 #define CMDLINES_PERIOD_MS	250
+/* Tasks whose /proc name was asked for lately, so each is asked once. */
+#define ASKED_PIDS		64
 
 struct live_cpu {
 	int fd;
@@ -64,6 +66,7 @@ struct ftg_live {
 	bool more;			/* the last call stopped at its budget */
 	int hide_pid;			/* 0: hide nobody */
 	bool proc_comms;		/* live system: ask /proc for unknown tasks */
+	int asked[ASKED_PIDS];		/* pids /proc was asked for, by pid % */
 	struct ftg_event named;		/* an event given its task's name */
 	struct ftg_event merged;	/* the event merge_events() gives out */
 	size_t merge_bytes;		/* pages read by this merge call */
@@ -424,32 +427,88 @@ int ftg_live_hide_pid(struct ftg_live *live, int pid)
 }
 
 /*
- * saved_cmdlines learns a task's name only when the kernel records it, and
- * it is read now and then: a short-lived task (dd) can come and go as
- * "<...>". On the live system its /proc entry names it, once per task.
+ * saved_cmdlines learns a task's name only when the kernel records it,
+ * which ftguard's own events do not make it do, and it is read now and
+ * then: a short-lived task (the recorded dd) can come and go as "<...>".
+ * On the live system its /proc entry names it while it lives: asked once
+ * per task (a task already gone is not asked again for each event).
  */
+static bool proc_name(struct ftg_live *live, int pid, char *comm, size_t size)
+{
+	int *asked = &live->asked[pid % ASKED_PIDS];
+	char path[64];
+	bool named;
+	FILE *f;
+
+	if (!live->proc_comms || pid <= 0 || *asked == pid)
+		return false;
+	*asked = pid;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	named = fgets(comm, (int)size, f) != NULL;
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	return named && comm[0] &&
+	       !trace_formats_add_cmdline(live->fmt, pid, comm);
+}
+
+int ftg_live_name_task(struct ftg_live *live, int pid)
+{
+	char comm[FTG_COMM_LEN];
+
+	ftg_error_clear();
+	if (!live->proc_comms || pid <= 0)
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL,
+				"naming task %d: not a task of the live system", pid);
+	live->asked[pid % ASKED_PIDS] = 0;	/* ask even if asked before */
+	if (!proc_name(live, pid, comm, sizeof(comm)))
+		return ftgl_err(FTG_E_SYSTEM, ENOENT, "naming task %d: not in /proc", pid);
+	return 0;
+}
+
 static const struct ftg_event *name_task(struct ftg_live *live,
 					 const struct ftg_event *ev)
 {
-	char path[64], comm[FTG_COMM_LEN];
-	FILE *f;
+	char comm[FTG_COMM_LEN];
 
-	if (!live->proc_comms || ev->pid <= 0 || strcmp(ev->comm, "<...>"))
+	if (strcmp(ev->comm, "<...>") || !proc_name(live, ev->pid, comm, sizeof(comm)))
 		return ev;
-	snprintf(path, sizeof(path), "/proc/%d/comm", ev->pid);
-	f = fopen(path, "re");
-	if (!f)
-		return ev;
-	if (!fgets(comm, sizeof(comm), f)) {
-		fclose(f);
-		return ev;
-	}
-	fclose(f);
-	comm[strcspn(comm, "\n")] = '\0';
-	trace_formats_add_cmdline(live->fmt, ev->pid, comm);
 	live->named = *ev;
 	snprintf(live->named.comm, sizeof(live->named.comm), "%s", comm);
 	return &live->named;
+}
+
+/*
+ * A page for a writer: its events counted, not decoded, and the tasks
+ * the file's cmdlines do not name yet named from /proc (name_task()).
+ */
+static int count_page(struct ftg_live *live, int cpu, int size)
+{
+	struct trace_page_cursor cur;
+	char comm[FTG_COMM_LEN];
+	int n = 0, pid;
+
+	if (trace_cursor_init(&cur, live->fmt))
+		return -1;
+	if (trace_cursor_load(&cur, cpu, live->page, (size_t)size)) {
+		trace_cursor_fini(&cur);
+		return -1;
+	}
+	while (cur.event) {
+		n++;
+		pid = trace_cursor_pid(&cur, live->fmt);
+		if (pid > 0 && live->proc_comms &&
+		    !tep_is_pid_registered(live->fmt->tep, pid))
+			proc_name(live, pid, comm, sizeof(comm));
+		if (trace_cursor_next(&cur)) {
+			n = -1;
+			break;
+		}
+	}
+	trace_cursor_fini(&cur);
+	return n;
 }
 
 /* One decoded event to the caller, unless its task is hidden. */
@@ -533,7 +592,7 @@ static int read_pages(struct ftg_live *live, bool partial, int rounds,
 			any = true;
 			if (take_page(live, cpu, r, writer))
 				return -1;
-			n = ftg_page_decode(live->fmt, cpu, live->page, r, NULL, NULL);
+			n = count_page(live, cpu, r);
 			/* a page that does not decode is skipped (a writer
 			 * keeps it whole) */
 			if (n > 0)

@@ -182,6 +182,9 @@ __hidden int trace_cursor_next(struct trace_page_cursor *cur);
 __hidden int trace_cursor_event(const struct trace_page_cursor *cur,
 				struct ftg_trace_formats *fmt,
 				struct ftg_event *ev);
+/* The current event's task (common_pid), the rest not decoded; -1: none. */
+__hidden int trace_cursor_pid(const struct trace_page_cursor *cur,
+			      const struct ftg_trace_formats *fmt);
 
 /* trace-encode.c: decoded events back into ring-buffer pages. */
 struct trace_page_builder {

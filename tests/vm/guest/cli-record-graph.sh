@@ -137,6 +137,28 @@ run 0 ftguard report --stat -i v.dat
 calls=$(awk '$1 == "vfs_read" { print $2 }' "$OUT")
 [ "${calls:-0}" -ge "$dd_calls" ] || { cat "$OUT"; fail "--stat vfs_read returns: ${calls:-none} < $dd_calls"; }
 
+# The recorded command is named in the file even when the kernel never
+# saves its name: record-cmd off (a top-level option: it stops the
+# kernel's name saving for every enabled event) and saved_cmdlines
+# emptied by a resize; ftguard names the tasks it sees, and its command
+# before reaping.
+size=$(cat "$FTG_TRACEFS/saved_cmdlines_size")
+rc_top=$(cat "$FTG_TRACEFS/options/record-cmd")
+# a script: its process is named after it, and its read builtin reads
+printf '#!/bin/sh\ni=0\nwhile [ $i -lt 20 ]; do read -r x </tmp/ftgnamedd; i=$((i + 1)); done\n' \
+	> /tmp/ftgnamedd && chmod +x /tmp/ftgnamedd || fail "writing /tmp/ftgnamedd"
+rc=1
+echo 0 > "$FTG_TRACEFS/options/record-cmd" &&
+	echo "$size" > "$FTG_TRACEFS/saved_cmdlines_size" &&
+	{ ftguard record -l vfs_read -o n.dat -- /tmp/ftgnamedd >"$OUT" 2>"$ERR"; rc=$?; }
+echo "$rc_top" > "$FTG_TRACEFS/options/record-cmd"
+[ "$rc" = 0 ] || { cat "$OUT" "$ERR"; fail "record of ftgnamedd exited $rc"; }
+run 0 ftguard report -i n.dat
+named=$(grep -c '^ftgnamedd-[0-9]* .*vfs_read' "$OUT")
+unnamed=$(grep -c '^<\.\.\.>-' "$OUT")
+log "the command's vfs_read calls, named: $named; events of unnamed tasks: $unnamed"
+[ "$named" -ge 20 ] || { head -n 20 "$OUT"; fail "the command named in $named of its 20 or more reads"; }
+
 # Chrome export: one track per thread, grouped by process (pid = tgid,
 # tid = pid). Two forked dd processes: the file carries the kernel's
 # saved_tgids for each (each its own process), every event is on its
