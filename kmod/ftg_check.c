@@ -224,21 +224,93 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 		ftg_arch_call_encode(s->ip, s->actual + s->offset,
 				     s->expect.call_op, s->divert);
 	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
+	s->call = 0;
+	s->call_direct = false;
 	if (!s->prefix)
 		return FTG_V_MISMATCH;
 	if (ftg_bytes_equal(site, s->expect.nop, FTG_SITE_BYTES))
 		return FTG_V_OK;
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
 		return FTG_V_MISMATCH;
+	s->call = target;
 	if (ftg_trampoline_seen(target))
 		return FTG_V_OK;
 	/* another user's trampoline, alone on the site: ftrace's word only */
-	if (ftg_direct_is(s->ip, target))
+	if (ftg_direct_is(s->ip, target)) {
+		s->call_direct = true;
 		return FTG_V_OK;
+	}
 	if (ftg_read_plt(s, target, plt) ||
 	    !ftg_arch_plt_target(target, plt, &target))
 		return FTG_V_MISMATCH;
 	return ftg_trampoline_seen(target) ? FTG_V_OK : FTG_V_MISMATCH;
+}
+
+/*
+ * What the call at an armed site says (enum ftg_share). With ftguard's ops
+ * alone on a record, ftrace makes the site call that ops' own trampoline;
+ * with another ops on the record too it calls the list caller
+ * (ftrace_caller, ftrace_regs_caller), which walks every ops. Without a
+ * trampoline of its own (i386 makes none, arm64 neither, and an arm with
+ * exits hooks through fprobe or kprobes, whose trampolines ftguard does
+ * not know) ftguard cannot tell, and says nothing.
+ */
+static enum ftg_share ftg_share_now(const struct ftg_patch_site *s)
+{
+	unsigned long tramp = ftg.ops.trampoline;
+
+	if (ftg.graph || !tramp || !s->call)
+		return FTG_SHARE_UNKNOWN;
+	if (s->call - tramp < ftg.ops.trampoline_size)
+		return FTG_SHARE_ALONE;
+	return s->call_direct ? FTG_SHARE_DIRECT : FTG_SHARE_SHARED;
+}
+
+/**
+ * ftg_share_at_arm - what an armed site's call will say once armed
+ * @s: a site the arm's check just found ok, before ftguard's ops is on it
+ *
+ * A site that called nobody then has ftguard alone on it now; one that
+ * called someone has ftguard beside them. Said by the arm, so that a user
+ * who joins before the first verify of the site is told too.
+ * Context: ftg.lock held, the ops registered.
+ */
+enum ftg_share ftg_share_at_arm(const struct ftg_patch_site *s)
+{
+	if (ftg.graph || !ftg.ops.trampoline)
+		return FTG_SHARE_UNKNOWN;
+	return s->call ? FTG_SHARE_SHARED : FTG_SHARE_ALONE;
+}
+
+/*
+ * An armed site's call changed whom it goes to: another ftrace user
+ * joined or left. Said in a site event, never judged: the verdict was ok.
+ * Only a change is said, so a verify of the whole kernel armed calls no
+ * kernel function for a site that stayed as it was.
+ */
+static void ftg_share_note(struct ftg_patch_site *s)
+{
+	enum ftg_share now = ftg_share_now(s);
+	char why[FTGUARD_REASON_MAX];
+
+	if (now == FTG_SHARE_UNKNOWN || now == s->share)
+		return;
+	if (s->share != FTG_SHARE_UNKNOWN) {
+		if (now == FTG_SHARE_ALONE)
+			snprintf(why, sizeof(why),
+				 "calls ftguard's own trampoline: no other ftrace user");
+		else if (now == FTG_SHARE_DIRECT)
+			snprintf(why, sizeof(why),
+				 "direct call to %ps: another ftrace user",
+				 (void *)s->call);
+		else
+			snprintf(why, sizeof(why),
+				 "calls %ps: another ftrace user",
+				 (void *)s->call);
+		trace_site(s->ip, s->name, now == FTG_SHARE_ALONE ?
+			   FTGUARD_SITE_ALONE : FTGUARD_SITE_SHARED, why);
+	}
+	s->share = now;
 }
 
 static enum ftg_verdict ftg_check_site(struct ftg_patch_site *s, bool proven)
@@ -252,6 +324,8 @@ static enum ftg_verdict ftg_check_site(struct ftg_patch_site *s, bool proven)
 	switch (v) {
 	case FTG_V_OK:
 		s->state = s->arm_idx >= 0 ? FTG_PATCH_ARMED : FTG_PATCH_OK;
+		if (s->arm_idx >= 0)
+			ftg_share_note(s);
 		break;
 	case FTG_V_STALE:
 		s->state = FTG_PATCH_STALE;

@@ -117,7 +117,7 @@ struct ftg_patch_site *ftg_site_add(unsigned long ip, unsigned int offset,
 	} else {
 		ftg.n_vmlinux++;
 	}
-	trace_site(ip, name, "add", owner ? owner->name : "admit");
+	trace_site(ip, name, FTGUARD_SITE_ADD, owner ? owner->name : "admit");
 	return s;
 }
 
@@ -127,7 +127,7 @@ void ftg_site_drop(struct ftg_patch_site *s, const char *reason)
 	lockdep_assert_held(&ftg.lock);
 	ftg_disarm_site(s);
 	ftg_sessions_forget(s->ip);
-	trace_site(s->ip, s->name, "drop", reason);
+	trace_site(s->ip, s->name, FTGUARD_SITE_DROP, reason);
 	rb_erase(&s->node, &ftg.sites);
 	if (s->owner) {
 		list_del(&s->mod_node);
