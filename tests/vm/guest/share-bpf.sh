@@ -33,6 +33,15 @@ said() {
 # sharing_said WHAT SHARED ALONE: the site events said so far
 sharing_said() { expect_eq "sharing events ($1)" "$2 $3" "$(said shared) $(said alone)"; }
 site_lines() { grep " site: ip=[^ ]* name=vfs_read action=$1 " "$FTG_INSTANCE/trace"; }
+verified_past() { [ "$(status verify_runs)" -gt "$1" ]; }
+# a_cycle: wait until the periodic verify re-checked every armed site once
+# more (bounded by the cycle, plus the work queue's latency)
+a_cycle() {
+	_r=$(status verify_runs)
+	wait_for $(( $(status verify_cycle_ms) / 1000 + 3 )) verified_past \
+		$(( _r + $(status verify_cycle_ms) / $(status verify_period_ms) )) ||
+		fail "the verify does not run"
+}
 
 hits() { site_field vfs_read 5 vmlinux; }
 hits_above() { [ "$(hits)" -gt "$1" ]; }
@@ -103,9 +112,10 @@ counted "the BPF program beside ftguard" bpf_count
 log "enabled_functions with both:"
 grep -A 1 '^vfs_read ' "$FTG_TRACEFS/enabled_functions"
 bpf_named
+a_cycle
+sharing_said "ftguard armed beside the BPF program" 0 0
 bpf_leave
 counted "ftguard once the BPF program left" hits
-sharing_said "ftguard armed beside the BPF program" 0 0
 echo verify > "$FTG_DEBUGFS/control" || fail "verify failed with the BPF program gone"
 sharing_said "the BPF program left" 0 1
 nobody_named
