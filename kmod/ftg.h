@@ -114,10 +114,10 @@ struct ftg_patch_site {
 	const struct ftg_prefix *prefix; /* the arch's prefix last read, or NULL */
 	u8 actual[FTG_PROLOGUE_MAX];	/* prefix then site, as last read */
 	bool actual_valid;
-	unsigned long call;		/* the call's target read, 0: none */
-	bool call_direct;		/* it is a direct trampoline */
-	enum ftg_share share;		/* last said while armed */
-	unsigned long divert;		/* fault injection: judged as a call here */
+	u8 share;			/* enum ftg_share, last said while armed */
+#if FTG_FAULT_INJECTION_BUILD
+	unsigned long divert;		/* judged as a call here */
+#endif
 };
 
 /*

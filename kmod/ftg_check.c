@@ -201,8 +201,18 @@ static bool ftg_trampoline_seen(unsigned long target)
 	return true;
 }
 
-/* Reads proven text and judges its prologue against @s->expect. */
-static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
+/* Whom the call at a site goes to, as a check read it. */
+struct ftg_call_seen {
+	unsigned long target;	/* 0: no call (the NOP) */
+	bool direct;		/* ftrace's word: a direct trampoline */
+};
+
+/*
+ * Reads proven text and judges its prologue against @s->expect; @seen
+ * says what the call went to (for ftg_share_note()).
+ */
+static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
+					struct ftg_call_seen *seen)
 {
 	const u8 *site = s->actual + s->offset;
 	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
@@ -220,24 +230,24 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 			break;
 		usleep_range(100, 200);
 	}
-	if (FTG_FAULT_INJECTION_BUILD && s->divert)
+#if FTG_FAULT_INJECTION_BUILD
+	if (s->divert)
 		ftg_arch_call_encode(s->ip, s->actual + s->offset,
 				     s->expect.call_op, s->divert);
+#endif
 	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
-	s->call = 0;
-	s->call_direct = false;
 	if (!s->prefix)
 		return FTG_V_MISMATCH;
 	if (ftg_bytes_equal(site, s->expect.nop, FTG_SITE_BYTES))
 		return FTG_V_OK;
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
 		return FTG_V_MISMATCH;
-	s->call = target;
+	seen->target = target;
 	if (ftg_trampoline_seen(target))
 		return FTG_V_OK;
 	/* another user's trampoline, alone on the site: ftrace's word only */
 	if (ftg_direct_is(s->ip, target)) {
-		s->call_direct = true;
+		seen->direct = true;
 		return FTG_V_OK;
 	}
 	if (ftg_read_plt(s, target, plt) ||
@@ -255,15 +265,15 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
  * exits hooks through fprobe or kprobes, whose trampolines ftguard does
  * not know) ftguard cannot tell, and says nothing.
  */
-static enum ftg_share ftg_share_now(const struct ftg_patch_site *s)
+static enum ftg_share ftg_share_now(const struct ftg_call_seen *seen)
 {
 	unsigned long tramp = ftg.ops.trampoline;
 
-	if (ftg.graph || !tramp || !s->call)
+	if (ftg.graph || !tramp || !seen->target)
 		return FTG_SHARE_UNKNOWN;
-	if (s->call - tramp < ftg.ops.trampoline_size)
+	if (seen->target - tramp < ftg.ops.trampoline_size)
 		return FTG_SHARE_ALONE;
-	return s->call_direct ? FTG_SHARE_DIRECT : FTG_SHARE_SHARED;
+	return seen->direct ? FTG_SHARE_DIRECT : FTG_SHARE_SHARED;
 }
 
 /**
@@ -277,9 +287,11 @@ static enum ftg_share ftg_share_now(const struct ftg_patch_site *s)
  */
 enum ftg_share ftg_share_at_arm(const struct ftg_patch_site *s)
 {
-	if (ftg.graph || !ftg.ops.trampoline)
+	if (ftg.graph || !ftg.ops.trampoline || !s->actual_valid)
 		return FTG_SHARE_UNKNOWN;
-	return s->call ? FTG_SHARE_SHARED : FTG_SHARE_ALONE;
+	return ftg_bytes_equal(s->actual + s->offset, s->expect.nop,
+			       FTG_SITE_BYTES) ? FTG_SHARE_ALONE :
+						 FTG_SHARE_SHARED;
 }
 
 /*
@@ -288,9 +300,10 @@ enum ftg_share ftg_share_at_arm(const struct ftg_patch_site *s)
  * Only a change is said, so a verify of the whole kernel armed calls no
  * kernel function for a site that stayed as it was.
  */
-static void ftg_share_note(struct ftg_patch_site *s)
+static void ftg_share_note(struct ftg_patch_site *s,
+			   const struct ftg_call_seen *seen)
 {
-	enum ftg_share now = ftg_share_now(s);
+	enum ftg_share now = ftg_share_now(seen);
 	char why[FTGUARD_REASON_MAX];
 
 	if (now == FTG_SHARE_UNKNOWN || now == s->share)
@@ -302,11 +315,11 @@ static void ftg_share_note(struct ftg_patch_site *s)
 		else if (now == FTG_SHARE_DIRECT)
 			snprintf(why, sizeof(why),
 				 "direct call to %ps: another ftrace user",
-				 (void *)s->call);
+				 (void *)seen->target);
 		else
 			snprintf(why, sizeof(why),
 				 "calls %ps: another ftrace user",
-				 (void *)s->call);
+				 (void *)seen->target);
 		trace_site(s->ip, s->name, now == FTG_SHARE_ALONE ?
 			   FTGUARD_SITE_ALONE : FTGUARD_SITE_SHARED, why);
 	}
@@ -316,16 +329,17 @@ static void ftg_share_note(struct ftg_patch_site *s)
 static enum ftg_verdict ftg_check_site(struct ftg_patch_site *s, bool proven)
 {
 	enum ftg_verdict v = ftg_prove_text(s, proven);
+	struct ftg_call_seen seen = { 0 };
 
 	s->actual_valid = false;
 	s->prefix = NULL;
 	if (v == FTG_V_OK)
-		v = ftg_judge_bytes(s);
+		v = ftg_judge_bytes(s, &seen);
 	switch (v) {
 	case FTG_V_OK:
 		s->state = s->arm_idx >= 0 ? FTG_PATCH_ARMED : FTG_PATCH_OK;
 		if (s->arm_idx >= 0)
-			ftg_share_note(s);
+			ftg_share_note(s, &seen);
 		break;
 	case FTG_V_STALE:
 		s->state = FTG_PATCH_STALE;

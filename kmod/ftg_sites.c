@@ -77,6 +77,12 @@ struct ftg_patch_site *ftg_site_add(unsigned long ip, unsigned int offset,
 	struct rb_node **link = &ftg.sites.rb_node, *parent = NULL;
 	struct ftg_patch_site *s;
 
+	/*
+	 * Every site the kernel has is one of these: on x86-64 it stays one
+	 * kmalloc-128 object (doc/performance.md, memory per site).
+	 */
+	BUILD_BUG_ON(IS_ENABLED(CONFIG_X86_64) && !FTG_FAULT_INJECTION_BUILD &&
+		     sizeof(struct ftg_patch_site) > 128);
 	lockdep_assert_held(&ftg.lock);
 	while (*link) {
 		struct ftg_patch_site *cur;
