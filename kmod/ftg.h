@@ -80,6 +80,20 @@ struct ftg_expect {
 	u8 call_op;
 };
 
+/*
+ * Who an armed site's call says is on it besides ftguard (doc/design.md,
+ * "Sharing a site"). Only ftguard's own ops trampoline tells ftguard
+ * alone from ftguard among others: where there is none (i386, arm64, an
+ * arm with exits) every armed site calls a shared caller and the state
+ * is unknown.
+ */
+enum ftg_share {
+	FTG_SHARE_UNKNOWN,	/* the bytes cannot tell */
+	FTG_SHARE_ALONE,	/* ftguard's own trampoline */
+	FTG_SHARE_SHARED,	/* a list caller or another ops' trampoline */
+	FTG_SHARE_DIRECT,	/* another user's direct trampoline */
+};
+
 /* One call site, from a module's build-time list or an admitted candidate. */
 struct ftg_patch_site {
 	struct rb_node node;		/* in ftg.sites, keyed by ip */
@@ -100,7 +114,10 @@ struct ftg_patch_site {
 	const struct ftg_prefix *prefix; /* the arch's prefix last read, or NULL */
 	u8 actual[FTG_PROLOGUE_MAX];	/* prefix then site, as last read */
 	bool actual_valid;
-	unsigned long divert;		/* fault injection: judged as a call here */
+	u8 share;			/* enum ftg_share, last said while armed */
+#if FTG_FAULT_INJECTION_BUILD
+	unsigned long divert;		/* judged as a call here */
+#endif
 };
 
 /*
@@ -265,6 +282,7 @@ size_t ftg_escape(char *dst, size_t size, const char *src);
 size_t ftg_site_bytes_hex(char *dst, const struct ftg_patch_site *s,
 			  bool expected);
 void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
+enum ftg_share ftg_share_at_arm(const struct ftg_patch_site *s);
 
 /* ftg_arm.c */
 int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,

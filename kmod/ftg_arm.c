@@ -395,6 +395,7 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 	for (i = 0; i < set->n; i++) {
 		sites[i]->arm_idx = i;
 		sites[i]->state = FTG_PATCH_ARMED;
+		sites[i]->share = ftg_share_at_arm(sites[i]);
 	}
 	ftg.owner = req->persistent ? NULL : sess;
 	ftg.owner_pid = req->persistent ? 0 : sess->pid;
