@@ -112,8 +112,9 @@ struct ftg_patch_site {
 struct ftg_armset {
 	unsigned int n;
 	unsigned long *ips;		/* sorted: slot i is ips[i] */
-	unsigned int hash_bits;		/* the index has 1 << hash_bits */
-	u32 *hash;			/* ip to slot + 1, 0 empty */
+	unsigned int hash_shift;	/* BITS_PER_LONG - log2(entries) */
+	unsigned int hash_mask;		/* entries - 1 */
+	u32 *hash;			/* ip to slot, FTG_SLOT_NONE empty */
 	unsigned int nchunks;
 	u64 __percpu **hits;		/* n counters per CPU, in chunks */
 };
@@ -305,6 +306,19 @@ static inline u64 __percpu *ftg_hit_counter(const struct ftg_armset *set,
  */
 extern struct ftg_armset *ftg_live_set;
 
+#define FTG_SLOT_NONE	U32_MAX
+
+/*
+ * The entry of @set's hash index where the probe for @ip starts: the top
+ * bits of a multiplicative hash (hash_long()'s, with the shift kept in the
+ * set rather than computed on every hit).
+ */
+static __always_inline unsigned long
+ftg_armset_hash(const struct ftg_armset *set, unsigned long ip)
+{
+	return (ip * GOLDEN_RATIO_PRIME) >> set->hash_shift;
+}
+
 /*
  * The slot of @ip in @set, -1 if it is not armed. A hit looks its ip up
  * in an open-addressing hash (linear probing, at most half full) rather
@@ -316,14 +330,13 @@ extern struct ftg_armset *ftg_live_set;
 static __always_inline int ftg_armset_find(const struct ftg_armset *set,
 					   unsigned long ip)
 {
-	unsigned int mask = (1U << set->hash_bits) - 1;
-	unsigned int h = hash_long(ip, set->hash_bits);
+	unsigned long h = ftg_armset_hash(set, ip);
 	u32 slot;
 
-	while ((slot = set->hash[h])) {
-		if (set->ips[slot - 1] == ip)
-			return slot - 1;
-		h = (h + 1) & mask;
+	while ((slot = set->hash[h]) != FTG_SLOT_NONE) {
+		if (likely(set->ips[slot] == ip))
+			return slot;
+		h = (h + 1) & set->hash_mask;
 	}
 	return -1;
 }

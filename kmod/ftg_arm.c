@@ -270,14 +270,15 @@ static int ftg_arm_graph(struct ftg_armset *set,
  */
 static void ftg_armset_index(struct ftg_armset *set)
 {
-	unsigned int mask = (1U << set->hash_bits) - 1;
-	unsigned int i, h;
+	unsigned long h;
+	unsigned int i;
 
+	memset(set->hash, 0xff, (set->hash_mask + 1UL) * sizeof(*set->hash));
 	for (i = 0; i < set->n; i++) {
-		h = hash_long(set->ips[i], set->hash_bits);
-		while (set->hash[h])
-			h = (h + 1) & mask;
-		set->hash[h] = i + 1;
+		h = ftg_armset_hash(set, set->ips[i]);
+		while (set->hash[h] != FTG_SLOT_NONE)
+			h = (h + 1) & set->hash_mask;
+		set->hash[h] = i;
 	}
 }
 
@@ -285,16 +286,18 @@ static struct ftg_armset *ftg_armset_new(const unsigned long *ips,
 					 unsigned int n)
 {
 	struct ftg_armset *set = kzalloc(sizeof(*set), GFP_KERNEL);
-	unsigned int i;
+	unsigned int i, bits;
 
 	if (!set)
 		return NULL;
 	ftg_obj_add(FTG_OBJ_ARMSET, set);
 	set->n = n;
 	set->ips = kvmalloc_array(n, sizeof(*set->ips), GFP_KERNEL);
-	set->hash_bits = order_base_2(2 * (unsigned long)n);
-	set->hash = kvcalloc(1UL << set->hash_bits, sizeof(*set->hash),
-			     GFP_KERNEL);
+	bits = order_base_2(2 * (unsigned long)n);
+	set->hash_shift = BITS_PER_LONG - bits;
+	set->hash_mask = (1UL << bits) - 1;
+	set->hash = kvmalloc_array(1UL << bits, sizeof(*set->hash),
+				   GFP_KERNEL);
 	set->nchunks = DIV_ROUND_UP(n, FTG_CHUNK);
 	set->hits = kcalloc(set->nchunks, sizeof(*set->hits), GFP_KERNEL);
 	if (!set->ips || !set->hash || !set->hits)
