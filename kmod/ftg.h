@@ -8,6 +8,7 @@
 
 #include <linux/atomic.h>
 #include <linux/ftrace.h>
+#include <linux/hash.h>
 #include <linux/kallsyms.h>
 #include <linux/list.h>
 #include <linux/module.h>
@@ -80,6 +81,20 @@ struct ftg_expect {
 	u8 call_op;
 };
 
+/*
+ * Who an armed site's call says is on it besides ftguard (doc/design.md,
+ * "Sharing a site"). Only ftguard's own ops trampoline tells ftguard
+ * alone from ftguard among others: where there is none (i386, arm64, an
+ * arm with exits) every armed site calls a shared caller and the state
+ * is unknown.
+ */
+enum ftg_share {
+	FTG_SHARE_UNKNOWN,	/* the bytes cannot tell */
+	FTG_SHARE_ALONE,	/* ftguard's own trampoline */
+	FTG_SHARE_SHARED,	/* a list caller or another ops' trampoline */
+	FTG_SHARE_DIRECT,	/* another user's direct trampoline */
+};
+
 /* One call site, from a module's build-time list or an admitted candidate. */
 struct ftg_patch_site {
 	struct rb_node node;		/* in ftg.sites, keyed by ip */
@@ -100,7 +115,10 @@ struct ftg_patch_site {
 	const struct ftg_prefix *prefix; /* the arch's prefix last read, or NULL */
 	u8 actual[FTG_PROLOGUE_MAX];	/* prefix then site, as last read */
 	bool actual_valid;
-	unsigned long divert;		/* fault injection: judged as a call here */
+	u8 share;			/* enum ftg_share, last said while armed */
+#if FTG_FAULT_INJECTION_BUILD
+	unsigned long divert;		/* judged as a call here */
+#endif
 };
 
 /*
@@ -110,7 +128,10 @@ struct ftg_patch_site {
  */
 struct ftg_armset {
 	unsigned int n;
-	unsigned long *ips;
+	unsigned long *ips;		/* sorted: slot i is ips[i] */
+	unsigned int hash_shift;	/* BITS_PER_LONG - log2(entries) */
+	unsigned int hash_mask;		/* entries - 1 */
+	u32 *hash;			/* ip to slot, FTG_SLOT_NONE empty */
 	unsigned int nchunks;
 	u64 __percpu **hits;		/* n counters per CPU, in chunks */
 };
@@ -265,6 +286,7 @@ size_t ftg_escape(char *dst, size_t size, const char *src);
 size_t ftg_site_bytes_hex(char *dst, const struct ftg_patch_site *s,
 			  bool expected);
 void ftg_escape_into(char *dst, size_t size, const char *src, const char *only);
+enum ftg_share ftg_share_at_arm(const struct ftg_patch_site *s);
 
 /* ftg_arm.c */
 int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
@@ -302,20 +324,37 @@ static inline u64 __percpu *ftg_hit_counter(const struct ftg_armset *set,
  */
 extern struct ftg_armset *ftg_live_set;
 
+#define FTG_SLOT_NONE	U32_MAX
+
+/*
+ * The entry of @set's hash index where the probe for @ip starts: the top
+ * bits of a multiplicative hash (hash_long()'s, with the shift kept in the
+ * set rather than computed on every hit).
+ */
+static __always_inline unsigned long
+ftg_armset_hash(const struct ftg_armset *set, unsigned long ip)
+{
+	return (ip * GOLDEN_RATIO_PRIME) >> set->hash_shift;
+}
+
+/*
+ * The slot of @ip in @set, -1 if it is not armed. A hit looks its ip up
+ * in an open-addressing hash (linear probing, at most half full) rather
+ * than by binary search of the sorted ips, so that the cost of a hit does
+ * not grow with the armed set: with every vmlinux site armed a search
+ * takes 16 steps on every call of every function. The loop ends because
+ * the index always has empty entries.
+ */
 static __always_inline int ftg_armset_find(const struct ftg_armset *set,
 					   unsigned long ip)
 {
-	unsigned int lo = 0, hi = set->n;
+	unsigned long h = ftg_armset_hash(set, ip);
+	u32 slot;
 
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (set->ips[mid] == ip)
-			return mid;
-		if (set->ips[mid] < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
+	while ((slot = set->hash[h]) != FTG_SLOT_NONE) {
+		if (likely(set->ips[slot] == ip))
+			return slot;
+		h = (h + 1) & set->hash_mask;
 	}
 	return -1;
 }

@@ -4,7 +4,7 @@
  *
  * One ftrace_ops carries every armed site. Its callback (ftg_trace.c,
  * next to the event it writes) is lockless: it finds the hit ip in the
- * published armed set by binary search and bumps a per-CPU counter. The
+ * published armed set by its hash index and bumps a per-CPU counter. The
  * set is published before register_ftrace_function() and freed only after
  * unregister_ftrace_function() succeeded, which waits for running
  * callbacks of a dynamic (module) ops.
@@ -16,6 +16,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/log2.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -74,6 +75,7 @@ static void ftg_armset_free(struct ftg_armset *set)
 	for (i = 0; set->hits && i < set->nchunks; i++)
 		free_percpu(set->hits[i]);
 	kfree(set->hits);
+	kvfree(set->hash);
 	kvfree(set->ips);
 	kfree(set);
 }
@@ -260,20 +262,45 @@ static int ftg_arm_graph(struct ftg_armset *set,
 	return ret;
 }
 
+/*
+ * Fills the hash index the hit handlers look ips up in (ftg_armset_find()).
+ * At least twice as many entries as sites, so that a probe sequence stays
+ * short and always ends at an empty entry; a power of two, so that the
+ * hash's top bits are the entry.
+ */
+static void ftg_armset_index(struct ftg_armset *set)
+{
+	unsigned long h;
+	unsigned int i;
+
+	memset(set->hash, 0xff, (set->hash_mask + 1UL) * sizeof(*set->hash));
+	for (i = 0; i < set->n; i++) {
+		h = ftg_armset_hash(set, set->ips[i]);
+		while (set->hash[h] != FTG_SLOT_NONE)
+			h = (h + 1) & set->hash_mask;
+		set->hash[h] = i;
+	}
+}
+
 static struct ftg_armset *ftg_armset_new(const unsigned long *ips,
 					 unsigned int n)
 {
 	struct ftg_armset *set = kzalloc(sizeof(*set), GFP_KERNEL);
-	unsigned int i;
+	unsigned int i, bits;
 
 	if (!set)
 		return NULL;
 	ftg_obj_add(FTG_OBJ_ARMSET, set);
 	set->n = n;
 	set->ips = kvmalloc_array(n, sizeof(*set->ips), GFP_KERNEL);
+	bits = order_base_2(2 * (unsigned long)n);
+	set->hash_shift = BITS_PER_LONG - bits;
+	set->hash_mask = (1UL << bits) - 1;
+	set->hash = kvmalloc_array(1UL << bits, sizeof(*set->hash),
+				   GFP_KERNEL);
 	set->nchunks = DIV_ROUND_UP(n, FTG_CHUNK);
 	set->hits = kcalloc(set->nchunks, sizeof(*set->hits), GFP_KERNEL);
-	if (!set->ips || !set->hits)
+	if (!set->ips || !set->hash || !set->hits)
 		goto fail;
 	for (i = 0; i < set->nchunks; i++) {
 		size_t counters = min_t(size_t, n - i * FTG_CHUNK, FTG_CHUNK);
@@ -284,6 +311,7 @@ static struct ftg_armset *ftg_armset_new(const unsigned long *ips,
 			goto fail;
 	}
 	memcpy(set->ips, ips, n * sizeof(*ips));
+	ftg_armset_index(set);
 	return set;
 fail:
 	ftg_armset_free(set);
@@ -395,6 +423,7 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 	for (i = 0; i < set->n; i++) {
 		sites[i]->arm_idx = i;
 		sites[i]->state = FTG_PATCH_ARMED;
+		sites[i]->share = ftg_share_at_arm(sites[i]);
 	}
 	ftg.owner = req->persistent ? NULL : sess;
 	ftg.owner_pid = req->persistent ? 0 : sess->pid;

@@ -201,8 +201,18 @@ static bool ftg_trampoline_seen(unsigned long target)
 	return true;
 }
 
-/* Reads proven text and judges its prologue against @s->expect. */
-static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
+/* Whom the call at a site goes to, as a check read it. */
+struct ftg_call_seen {
+	unsigned long target;	/* 0: no call (the NOP) */
+	bool direct;		/* ftrace's word: a direct trampoline */
+};
+
+/*
+ * Reads proven text and judges its prologue against @s->expect; @seen
+ * says what the call went to (for ftg_share_note()).
+ */
+static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
+					struct ftg_call_seen *seen)
 {
 	const u8 *site = s->actual + s->offset;
 	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
@@ -220,9 +230,11 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 			break;
 		usleep_range(100, 200);
 	}
-	if (FTG_FAULT_INJECTION_BUILD && s->divert)
+#if FTG_FAULT_INJECTION_BUILD
+	if (s->divert)
 		ftg_arch_call_encode(s->ip, s->actual + s->offset,
 				     s->expect.call_op, s->divert);
+#endif
 	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
 	if (!s->prefix)
 		return FTG_V_MISMATCH;
@@ -230,28 +242,104 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s)
 		return FTG_V_OK;
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
 		return FTG_V_MISMATCH;
+	seen->target = target;
 	if (ftg_trampoline_seen(target))
 		return FTG_V_OK;
 	/* another user's trampoline, alone on the site: ftrace's word only */
-	if (ftg_direct_is(s->ip, target))
+	if (ftg_direct_is(s->ip, target)) {
+		seen->direct = true;
 		return FTG_V_OK;
+	}
 	if (ftg_read_plt(s, target, plt) ||
 	    !ftg_arch_plt_target(target, plt, &target))
 		return FTG_V_MISMATCH;
 	return ftg_trampoline_seen(target) ? FTG_V_OK : FTG_V_MISMATCH;
 }
 
+/*
+ * What the call at an armed site says (enum ftg_share). With ftguard's ops
+ * alone on a record, ftrace makes the site call that ops' own trampoline;
+ * with another ops on the record too it calls the list caller
+ * (ftrace_caller, ftrace_regs_caller), which walks every ops. Without a
+ * trampoline of its own (i386 makes none, arm64 neither, and an arm with
+ * exits hooks through fprobe or kprobes, whose trampolines ftguard does
+ * not know) ftguard cannot tell, and says nothing.
+ */
+static enum ftg_share ftg_share_now(const struct ftg_call_seen *seen)
+{
+	unsigned long tramp = ftg.ops.trampoline;
+
+	if (ftg.graph || !tramp || !seen->target)
+		return FTG_SHARE_UNKNOWN;
+	if (seen->target - tramp < ftg.ops.trampoline_size)
+		return FTG_SHARE_ALONE;
+	return seen->direct ? FTG_SHARE_DIRECT : FTG_SHARE_SHARED;
+}
+
+/**
+ * ftg_share_at_arm - what an armed site's call will say once armed
+ * @s: a site the arm's check just found ok, before ftguard's ops is on it
+ *
+ * A site that called nobody then has ftguard alone on it now; one that
+ * called someone has ftguard beside them. Said by the arm, so that a user
+ * who joins before the first verify of the site is told too.
+ * Context: ftg.lock held, the ops registered.
+ */
+enum ftg_share ftg_share_at_arm(const struct ftg_patch_site *s)
+{
+	if (ftg.graph || !ftg.ops.trampoline || !s->actual_valid)
+		return FTG_SHARE_UNKNOWN;
+	return ftg_bytes_equal(s->actual + s->offset, s->expect.nop,
+			       FTG_SITE_BYTES) ? FTG_SHARE_ALONE :
+						 FTG_SHARE_SHARED;
+}
+
+/*
+ * An armed site's call changed whom it goes to: another ftrace user
+ * joined or left. Said in a site event, never judged: the verdict was ok.
+ * Only a change is said, so a verify of the whole kernel armed calls no
+ * kernel function for a site that stayed as it was.
+ */
+static void ftg_share_note(struct ftg_patch_site *s,
+			   const struct ftg_call_seen *seen)
+{
+	enum ftg_share now = ftg_share_now(seen);
+	char why[FTGUARD_REASON_MAX];
+
+	if (now == FTG_SHARE_UNKNOWN || now == s->share)
+		return;
+	if (s->share != FTG_SHARE_UNKNOWN) {
+		if (now == FTG_SHARE_ALONE)
+			snprintf(why, sizeof(why),
+				 "calls ftguard's own trampoline: no other ftrace user");
+		else if (now == FTG_SHARE_DIRECT)
+			snprintf(why, sizeof(why),
+				 "direct call to %ps: another ftrace user",
+				 (void *)seen->target);
+		else
+			snprintf(why, sizeof(why),
+				 "calls %ps: another ftrace user",
+				 (void *)seen->target);
+		trace_site(s->ip, s->name, now == FTG_SHARE_ALONE ?
+			   FTGUARD_SITE_ALONE : FTGUARD_SITE_SHARED, why);
+	}
+	s->share = now;
+}
+
 static enum ftg_verdict ftg_check_site(struct ftg_patch_site *s, bool proven)
 {
 	enum ftg_verdict v = ftg_prove_text(s, proven);
+	struct ftg_call_seen seen = { 0 };
 
 	s->actual_valid = false;
 	s->prefix = NULL;
 	if (v == FTG_V_OK)
-		v = ftg_judge_bytes(s);
+		v = ftg_judge_bytes(s, &seen);
 	switch (v) {
 	case FTG_V_OK:
 		s->state = s->arm_idx >= 0 ? FTG_PATCH_ARMED : FTG_PATCH_OK;
+		if (s->arm_idx >= 0)
+			ftg_share_note(s, &seen);
 		break;
 	case FTG_V_STALE:
 		s->state = FTG_PATCH_STALE;

@@ -77,6 +77,12 @@ struct ftg_patch_site *ftg_site_add(unsigned long ip, unsigned int offset,
 	struct rb_node **link = &ftg.sites.rb_node, *parent = NULL;
 	struct ftg_patch_site *s;
 
+	/*
+	 * Every site the kernel has is one of these: on x86-64 it stays one
+	 * kmalloc-128 object (doc/performance.md, memory per site).
+	 */
+	BUILD_BUG_ON(IS_ENABLED(CONFIG_X86_64) && !FTG_FAULT_INJECTION_BUILD &&
+		     sizeof(struct ftg_patch_site) > 128);
 	lockdep_assert_held(&ftg.lock);
 	while (*link) {
 		struct ftg_patch_site *cur;
@@ -117,7 +123,7 @@ struct ftg_patch_site *ftg_site_add(unsigned long ip, unsigned int offset,
 	} else {
 		ftg.n_vmlinux++;
 	}
-	trace_site(ip, name, "add", owner ? owner->name : "admit");
+	trace_site(ip, name, FTGUARD_SITE_ADD, owner ? owner->name : "admit");
 	return s;
 }
 
@@ -127,7 +133,7 @@ void ftg_site_drop(struct ftg_patch_site *s, const char *reason)
 	lockdep_assert_held(&ftg.lock);
 	ftg_disarm_site(s);
 	ftg_sessions_forget(s->ip);
-	trace_site(s->ip, s->name, "drop", reason);
+	trace_site(s->ip, s->name, FTGUARD_SITE_DROP, reason);
 	rb_erase(&s->node, &ftg.sites);
 	if (s->owner) {
 		list_del(&s->mod_node);

@@ -227,6 +227,22 @@
 	X(INIT,		FTGUARD_SECTION_INIT)
 
 /*
+ * The actions of a site event, X(ID, "word"): a site added to the table
+ * or dropped from it, or, at an armed site, another of the kernel's
+ * ftrace users joining (shared) or the last of them leaving (alone), as
+ * the call at the site tells (doc/design.md, "Sharing a site").
+ */
+#define FTGUARD_SITE_ADD		"add"
+#define FTGUARD_SITE_DROP		"drop"
+#define FTGUARD_SITE_SHARED		"shared"
+#define FTGUARD_SITE_ALONE		"alone"
+#define FTGUARD_SITE_ACTIONS(X)				\
+	X(ADD,		FTGUARD_SITE_ADD)		\
+	X(DROP,		FTGUARD_SITE_DROP)		\
+	X(SHARED,	FTGUARD_SITE_SHARED)		\
+	X(ALONE,	FTGUARD_SITE_ALONE)
+
+/*
  * Module states in the modules table and module events, X(ID, "word"),
  * and the states of a module's init text: FTG_MOD_<ID> and FTG_INIT_<ID>
  * in the module, FTG_KMODULE_<ID> and FTG_INIT_<ID> in libftguard.

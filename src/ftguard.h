@@ -622,15 +622,6 @@ const struct ftg_ftrace_func *ftg_ftrace_funcs_get(const struct ftg_ftrace_funcs
 size_t ftg_ftrace_funcs_has(const struct ftg_ftrace_funcs *ff, const char *name,
 			    const char *module);
 
-/**
- * ftg_unescape - undo the module's seq_escape() of a name
- * @s: the string, modified in place ("a\040b" -> "a b")
- *
- * Return: 0, or -1 (EINVAL, FTG_E_BAD_ESCAPE) for a backslash that does
- * not start three octal digits or escapes a NUL byte.
- */
-int ftg_unescape(char *s);
-
 /* ==== Other users of a function ==== */
 
 /*
@@ -760,7 +751,7 @@ int ftg_kernel_ftrace_state(const char *proc_dir, const char *tracefs_dir);
  * newline or an escape sequence that would reprogram a terminal.
  * ftg_escape() gives the visible form every ftguard output uses, the
  * module's own octal escaping: bytes outside printable ASCII (0x21..0x7e),
- * and the backslash, become "\ooo". ftg_unescape() undoes it.
+ * and the backslash, become "\ooo", which the readers of the tables undo.
  */
 enum ftg_escape_flags {
 	/* Free text (messages, reasons): space and backslash stay as they
@@ -778,7 +769,7 @@ enum ftg_escape_flags {
  * becomes a backslash and three octal digits, as ftguard.ko writes its
  * tables: "a b\033[2J" -> "a\040b\033[2J" (ESC is 033). The result has
  * no control byte, no byte above 0x7e and no space, so it is one
- * whitespace-separated word that ftg_unescape() turns back into @s. With
+ * whitespace-separated word that the tables' decoder turns back into @s. With
  * FTG_ESCAPE_TEXT, space and backslash are kept (a message stays
  * readable); control bytes, DEL and non-ASCII bytes are still escaped.
  *
@@ -1203,18 +1194,6 @@ struct ftg_control *ftg_control_open(const char *debugfs_dir);
  * Closing disarms what this descriptor armed without FTG_ARM_PERSISTENT.
  */
 void ftg_control_close(struct ftg_control *ctl);
-
-/**
- * ftg_control_send - send one command and read the response
- * @ctl: the control
- * @cmd: one command line, without the newline (at most 256 bytes)
- *
- * Return: 0 when the module answered "ok..." or with a check report;
- * -1 otherwise: for "error <errno-name> <reason>" errno is that errno
- * (EPERM, EBUSY, ESTALE, E2BIG, ENOENT, EINVAL...), the code is
- * FTG_E_MODULE_REFUSED and ftg_error_last() is the reason.
- */
-int ftg_control_send(struct ftg_control *ctl, const char *cmd);
 
 /**
  * ftg_control_admit - offer vmlinux candidates to the module
@@ -1899,13 +1878,6 @@ size_t ftg_verdict_count(const struct ftg_verdict *v);
  * Return: the finding (owned by @v), or NULL when @i >= count.
  */
 const struct ftg_finding *ftg_verdict_get(const struct ftg_verdict *v, size_t i);
-/**
- * ftg_verdict_report - the report the verdict was made from
- * @v: the verdict
- *
- * Return: the report, owned by @v.
- */
-const struct ftg_check_report *ftg_verdict_report(const struct ftg_verdict *v);
 
 /* ==== ftguard's trace instance: what a command sets, and restores ==== */
 
@@ -2066,8 +2038,6 @@ int ftg_instance_buffer_entries(struct ftg_instance *inst, uint64_t *entries);
 
 /* ==== Live events: instance, decoding, streaming ==== */
 
-struct tep_handle;
-
 #define FTG_COMM_LEN		16	/* the kernel's TASK_COMM_LEN */
 #define FTG_EVENT_NAME_LEN	32
 #define FTG_SYM_LEN		128	/* "symbol [module]" or "0x..." */
@@ -2218,13 +2188,6 @@ int ftg_live_ncpus(const struct ftg_live *live);
  * Return: the size in bytes.
  */
 size_t ftg_live_page_size(const struct ftg_live *live);
-/**
- * ftg_live_tep - the decoding handle
- * @live: the session
- *
- * Return: the handle, owned by @live.
- */
-struct tep_handle *ftg_live_tep(struct ftg_live *live);
 /**
  * ftg_live_formats - the formats a trace.dat of this live capture needs
  * @live: the session
@@ -2414,14 +2377,6 @@ void ftg_event_ring_free(struct ftg_event_ring *ring);
  */
 void ftg_event_ring_push(struct ftg_event_ring *ring, const struct ftg_event *ev);
 /**
- * ftg_event_ring_cb - an ftg_event_cb that pushes into a ring
- * @ev: the event
- * @data: the struct ftg_event_ring
- *
- * Return: 0 (never stops a walk).
- */
-int ftg_event_ring_cb(const struct ftg_event *ev, void *data);
-/**
  * ftg_event_ring_count - events held
  * @ring: the ring
  *
@@ -2590,14 +2545,6 @@ struct ftg_graph_stats *ftg_graph_stats_new(void);
  */
 void ftg_graph_stats_free(struct ftg_graph_stats *st);
 /**
- * ftg_graph_stats_add - count one return
- * @st: the table
- * @ev: an event; only a graph_exit is counted, anything else is ignored
- *
- * Return: 0, or -1 with the error set (errno ENOMEM).
- */
-int ftg_graph_stats_add(struct ftg_graph_stats *st, const struct ftg_event *ev);
-/**
  * ftg_graph_stats_cb - an ftg_event_cb adding to a table
  * @ev: the event
  * @data: the struct ftg_graph_stats
@@ -2627,45 +2574,10 @@ const struct ftg_graph_stat *ftg_graph_stats_get(struct ftg_graph_stats *st,
 
 /*
  * The metadata a trace.dat header carries: header_page, header_event,
- * ftrace and event formats, kallsyms, printk formats, saved cmdlines.
+ * ftrace and event formats, kallsyms, printk formats, saved cmdlines;
+ * a live capture's come from ftg_live_formats().
  */
 struct ftg_trace_formats;
-/**
- * ftg_trace_formats_read - read what a trace.dat header needs
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
- * @systems: NULL-terminated event systems to include (NULL: ftguard)
- * @proc_dir: procfs root for kallsyms (NULL: /proc)
- *
- * A directory laid out like tracefs works as @tracefs_dir too (tests,
- * snapshots). A missing kallsyms is not an error: ips then stay hex.
- *
- * Return: the formats (free with ftg_trace_formats_free()), or NULL with
- * the error set ("DIR: what: why") and errno: ENOENT when tracefs or an
- * event system is missing, EINVAL when header_page cannot be understood.
- */
-struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
-						 const char * const *systems,
-						 const char *proc_dir);
-/**
- * ftg_trace_formats_free - free formats from ftg_trace_formats_read()
- * @fmt: the formats (NULL is ignored)
- */
-void ftg_trace_formats_free(struct ftg_trace_formats *fmt);
-/**
- * ftg_trace_formats_tep - the tep handle parsed from @fmt
- * @fmt: formats
- *
- * Return: the handle (kallsyms and cmdlines included), owned by @fmt (do
- * not free).
- */
-struct tep_handle *ftg_trace_formats_tep(struct ftg_trace_formats *fmt);
-/**
- * ftg_trace_formats_page_size - ring-buffer page size
- * @fmt: formats
- *
- * Return: the page size header_page describes (4096 on amd64).
- */
-size_t ftg_trace_formats_page_size(const struct ftg_trace_formats *fmt);
 
 /*
  * trace.dat writer, format version 6 (see doc/trace-files.md).
@@ -2773,24 +2685,6 @@ struct ftg_trace_file *ftg_trace_file_open(const char *path);
  */
 void ftg_trace_file_close(struct ftg_trace_file *tf);
 /**
- * ftg_trace_file_ncpus - CPUs the file has data for
- * @tf: the file
- *
- * Return: the CPU count.
- */
-int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
-/**
- * ftg_trace_file_has_event - does the file know an event of this name?
- * @tf: the file
- * @pattern: NAME or SYSTEM:NAME, each part a glob (fnmatch(3))
- *
- * A filter naming an event the file has no format for would select
- * nothing without saying why; this is how a reader can tell.
- *
- * Return: true when an event format of @tf matches @pattern.
- */
-bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
-/**
  * ftg_trace_file_add_filter - show only the events a filter selects
  * @tf: the file, before ftg_trace_file_iterate()
  * @filter: trace-cmd report's -F syntax, compiled by libtraceevent's
@@ -2829,13 +2723,6 @@ int ftg_trace_file_add_filter(struct ftg_trace_file *tf, const char *filter,
  * ("3-1") or a CPU above 8191, the message naming the place.
  */
 int ftg_trace_file_add_cpus(struct ftg_trace_file *tf, const char *list);
-/**
- * ftg_trace_file_check - validate a trace.dat file
- * @path: file
- *
- * Return: 0 if the file is sound, -1 with errno and the error set.
- */
-int ftg_trace_file_check(const char *path);
 /**
  * ftg_trace_file_iterate - walk the events in time order
  * @tf: the file

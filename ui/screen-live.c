@@ -88,8 +88,12 @@ static uint64_t fwd_shown(const struct live_view *v,
 	return at;
 }
 
-/* The value of KEY=VALUE in an event's info ("" when absent). */
-static const char *info_field(const char *info, const char *key, char *buf, size_t len)
+/*
+ * The value of KEY=VALUE in an event's info ("" when absent): up to the
+ * next space, or with @to_end (a last field of free text) to the end.
+ */
+static const char *info_value(const char *info, const char *key, bool to_end,
+			      char *buf, size_t len)
 {
 	size_t klen = strlen(key);
 	const char *p = info;
@@ -98,12 +102,17 @@ static const char *info_field(const char *info, const char *key, char *buf, size
 	while ((p = strstr(p, key))) {
 		if ((p == info || p[-1] == ' ') && p[klen] == '=') {
 			p += klen + 1;
-			snprintf(buf, len, "%.*s", (int)strcspn(p, " "), p);
+			snprintf(buf, len, "%.*s", to_end ? (int)strlen(p) : (int)strcspn(p, " "), p);
 			break;
 		}
 		p += klen;
 	}
 	return buf;
+}
+
+static const char *info_field(const char *info, const char *key, char *buf, size_t len)
+{
+	return info_value(info, key, false, buf, len);
 }
 
 static bool is_ftguard(const struct ftg_event *ev, const char *name)
@@ -113,7 +122,9 @@ static bool is_ftguard(const struct ftg_event *ev, const char *name)
 
 /*
  * What the module says about its sites and modules, in words: a site
- * event has an ip too, but it is a site added or dropped, not a call.
+ * event has an ip too, but it is a site added or dropped, or another
+ * ftrace user joining (shared) or leaving (alone) an armed one, not a
+ * call. The reason is the event's last field, free text with spaces.
  */
 static bool format_note(const struct ftg_event *ev, char *text, size_t len)
 {
@@ -121,7 +132,7 @@ static bool format_note(const struct ftg_event *ev, char *text, size_t len)
 
 	if (is_ftguard(ev, "site")) {
 		info_field(ev->info, "action", a, sizeof(a));
-		info_field(ev->info, "reason", b, sizeof(b));
+		info_value(ev->info, "reason", true, b, sizeof(b));
 		snprintf(text, len, "site %s: %s (%s)",
 			 !strcmp(a, "add") ? "added" : !strcmp(a, "drop") ? "dropped" : a,
 			 ev->sym[0] ? ev->sym : info_field(ev->info, "name", name, sizeof(name)), b);

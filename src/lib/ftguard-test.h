@@ -2,9 +2,12 @@
 /*
  * libftguard's test seams: entry points that take a table's text, a page
  * or parts of a map as the tests and fuzzers build them, where the
- * library's users go through a root or a control handle. Not installed and
- * not exported: the tests and the fuzzers link libftguard-core.la, the
- * library's objects, instead of libftguard.so.
+ * library's users go through a root or a control handle; and the steps
+ * below the public calls that only the tests and fuzzers call on their
+ * own (the names' decoder, a raw control command, a trace file's formats
+ * and validation). Not installed and not exported: the tests and the
+ * fuzzers link libftguard-core.la, the library's objects, instead of
+ * libftguard.so.
  */
 #ifndef FTGUARD_TEST_H
 #define FTGUARD_TEST_H
@@ -52,6 +55,27 @@ struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len);
  * Return: the report, to free with ftg_check_report_free(), or NULL.
  */
 struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len);
+
+/**
+ * ftg_unescape - undo the module's seq_escape() of a name
+ * @s: the string, modified in place ("a\040b" -> "a b")
+ *
+ * Return: 0, or -1 (EINVAL, FTG_E_BAD_ESCAPE) for a backslash that does
+ * not start three octal digits or escapes a NUL byte.
+ */
+int ftg_unescape(char *s);
+
+/**
+ * ftg_control_send - send one command and read the response
+ * @ctl: the control
+ * @cmd: one command line, without the newline (at most 256 bytes)
+ *
+ * Return: 0 when the module answered "ok..." or with a check report;
+ * -1 otherwise: for "error <errno-name> <reason>" errno is that errno
+ * (EPERM, EBUSY, ESTALE, E2BIG, ENOENT, EINVAL...), the code is
+ * FTG_E_MODULE_REFUSED and ftg_error_last() is the reason.
+ */
+int ftg_control_send(struct ftg_control *ctl, const char *cmd);
 
 /**
  * ftg_control_response - the last response
@@ -155,6 +179,14 @@ int ftg_map_add_sites(struct ftg_map *map, const struct ftg_sites *sites);
 int ftg_map_finish(struct ftg_map *map);
 
 /**
+ * ftg_verdict_report - the report the verdict was made from
+ * @v: the verdict
+ *
+ * Return: the report, owned by @v.
+ */
+const struct ftg_check_report *ftg_verdict_report(const struct ftg_verdict *v);
+
+/**
  * ftg_page_decode - decode one raw ring-buffer page
  * @fmt: formats the page was written with
  * @cpu: CPU the page came from
@@ -181,6 +213,104 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
  */
 int ftg_trace_writer_add_page(struct ftg_trace_writer *w, int cpu,
 			      const void *page, size_t size);
+
+/* Live events and trace files, below the public calls. */
+
+struct tep_handle;
+
+/**
+ * ftg_live_tep - the decoding handle
+ * @live: the session
+ *
+ * Return: the handle, owned by @live.
+ */
+struct tep_handle *ftg_live_tep(struct ftg_live *live);
+
+/**
+ * ftg_event_ring_cb - an ftg_event_cb that pushes into a ring
+ * @ev: the event
+ * @data: the struct ftg_event_ring
+ *
+ * Return: 0 (never stops a walk).
+ */
+int ftg_event_ring_cb(const struct ftg_event *ev, void *data);
+
+/**
+ * ftg_graph_stats_add - count one return
+ * @st: the table
+ * @ev: an event; only a graph_exit is counted, anything else is ignored
+ *
+ * Return: 0, or -1 with the error set (errno ENOMEM).
+ */
+int ftg_graph_stats_add(struct ftg_graph_stats *st, const struct ftg_event *ev);
+
+/**
+ * ftg_trace_formats_read - read what a trace.dat header needs
+ * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @systems: NULL-terminated event systems to include (NULL: ftguard)
+ * @proc_dir: procfs root for kallsyms (NULL: /proc)
+ *
+ * A directory laid out like tracefs works as @tracefs_dir too (tests,
+ * snapshots). A missing kallsyms is not an error: ips then stay hex.
+ *
+ * Return: the formats (free with ftg_trace_formats_free()), or NULL with
+ * the error set ("DIR: what: why") and errno: ENOENT when tracefs or an
+ * event system is missing, EINVAL when header_page cannot be understood.
+ */
+struct ftg_trace_formats *ftg_trace_formats_read(const char *tracefs_dir,
+						 const char * const *systems,
+						 const char *proc_dir);
+
+/**
+ * ftg_trace_formats_free - free formats from ftg_trace_formats_read()
+ * @fmt: the formats (NULL is ignored)
+ */
+void ftg_trace_formats_free(struct ftg_trace_formats *fmt);
+
+/**
+ * ftg_trace_formats_tep - the tep handle parsed from @fmt
+ * @fmt: formats
+ *
+ * Return: the handle (kallsyms and cmdlines included), owned by @fmt (do
+ * not free).
+ */
+struct tep_handle *ftg_trace_formats_tep(struct ftg_trace_formats *fmt);
+
+/**
+ * ftg_trace_formats_page_size - ring-buffer page size
+ * @fmt: formats
+ *
+ * Return: the page size header_page describes (4096 on amd64).
+ */
+size_t ftg_trace_formats_page_size(const struct ftg_trace_formats *fmt);
+
+/**
+ * ftg_trace_file_ncpus - CPUs the file has data for
+ * @tf: the file
+ *
+ * Return: the CPU count.
+ */
+int ftg_trace_file_ncpus(const struct ftg_trace_file *tf);
+
+/**
+ * ftg_trace_file_has_event - does the file know an event of this name?
+ * @tf: the file
+ * @pattern: NAME or SYSTEM:NAME, each part a glob (fnmatch(3))
+ *
+ * A filter naming an event the file has no format for would select
+ * nothing without saying why; this is how a reader can tell.
+ *
+ * Return: true when an event format of @tf matches @pattern.
+ */
+bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
+
+/**
+ * ftg_trace_file_check - validate a trace.dat file
+ * @path: file
+ *
+ * Return: 0 if the file is sound, -1 with errno and the error set.
+ */
+int ftg_trace_file_check(const char *path);
 
 #ifdef __cplusplus
 }
