@@ -180,6 +180,30 @@ static struct ftg_candidates *admit(struct ftg_cmd_ctx *ctx, struct ftg_control 
 }
 
 /*
+ * Does ftguard.ko already hold a site for every core-kernel ftrace record?
+ * It does once a `check --all` has offered them all and left their count
+ * (status vmlinux_records) with it: the core kernel's records do not
+ * change after boot, and it knows every module's sites by itself. Then
+ * its site table lists every function a selection can take, and reading
+ * it costs a fraction of kallsyms and available_filter_functions
+ * (doc/performance.md, figure 11); a selection over it needs no admit.
+ */
+static bool module_knows_all(struct ftg_cmd_ctx *ctx)
+{
+	struct ftg_status st;
+
+	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) < 0)
+		return false;	/* the kernel's lists will do */
+	if (!st.vmlinux_records || st.vmlinux_sites < st.vmlinux_records)
+		return false;
+	if (ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "ftguard.ko knows all %llu kernel functions: "
+			     "selecting over its sites",
+			     (unsigned long long)st.vmlinux_records);
+	return true;
+}
+
+/*
  * The selection's candidate sites, or NULL after a message. *@from_lists
  * says they come from the kernel's function lists, whose vmlinux
  * candidates the module must admit before they can be selected.
@@ -202,6 +226,14 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 		known = ftg_control_sites(ctl, modules, nmodules);
 		if (!known) {
 			ftg_cmd_lib_error(ctx, "reading the modules' sites");
+			return NULL;
+		}
+		cand = ftg_selection_resolve_sites(sel, known);
+	} else if (module_knows_all(ctx)) {
+		*from_lists = false;
+		known = ftg_sites_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+		if (!known) {
+			ftg_cmd_lib_error(ctx, "reading ftguard/sites");
 			return NULL;
 		}
 		cand = ftg_selection_resolve_sites(sel, known);
