@@ -487,6 +487,22 @@ int ftg_control_admit_one(struct ftg_control *ctl, const char *name,
 	return send_cmd(ctl, FTGUARD_CMD_ADMIT, arg);
 }
 
+int ftg_control_select_all(struct ftg_control *ctl, size_t *n)
+{
+	unsigned long long count;
+
+	ftg_error_clear();
+	if (send_cmd(ctl, FTGUARD_CMD_SELECT_ALL, NULL))
+		return -1;
+	if (sscanf(ctl->resp, FTGUARD_OK " %llu", &count) != 1)
+		return ftgl_err(FTG_E_BAD_RESPONSE, EPROTO,
+				FTGUARD_CMD_SELECT_ALL ": unexpected response \"%.80s\"",
+				ctl->resp);
+	if (n)
+		*n = count;
+	return 0;
+}
+
 struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
 				    const char *const *owners, size_t n)
 {
