@@ -227,6 +227,31 @@ static int ftg_cmd_select_module(struct ftg_session *sess, int argc,
 	return ret;
 }
 
+/*
+ * Every site but a planted one: what a selection of every function comes
+ * to once every core-kernel record is a site (status vmlinux_records),
+ * without one address a site crossing the control file.
+ */
+static int ftg_cmd_select_all(struct ftg_session *sess, int argc,
+			      char **argv, char *why, size_t len)
+{
+	struct ftg_patch_site *s;
+	int ret;
+
+	ret = ftg_need_args(argc, 0, 0, "select-all", why, len);
+	for (s = ftg_site_first(); s && !ret; s = ftg_site_next(s))
+		if (!s->planted)
+			ret = ftg_sel_add(sess, s->ip);
+	if (ret)
+		return ret;
+	if (!sess->nsel) {
+		snprintf(why, len, "no site");
+		return -ENOENT;
+	}
+	snprintf(why, len, "%u selected", sess->nsel);
+	return 0;
+}
+
 static int ftg_cmd_clear(struct ftg_session *sess, int argc, char **argv,
 			 char *why, size_t len)
 {
@@ -565,6 +590,7 @@ static const struct ftg_cmd ftg_cmds[] = {
 	{ FTGUARD_CMD_VMLINUX_RECORDS, ftg_cmd_vmlinux_records },
 	{ FTGUARD_CMD_SELECT, ftg_cmd_select },
 	{ FTGUARD_CMD_SELECT_MODULE, ftg_cmd_select_module },
+	{ FTGUARD_CMD_SELECT_ALL, ftg_cmd_select_all },
 	{ FTGUARD_CMD_SITES, ftg_cmd_sites },
 	{ FTGUARD_CMD_CLEAR, ftg_cmd_clear },
 	{ FTGUARD_CMD_GRAPH_ROOTS, ftg_cmd_graph_roots },

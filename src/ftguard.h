@@ -1260,6 +1260,21 @@ int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *can
 int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
 			     size_t n);
 /**
+ * ftg_control_select_all - add every site the module knows to the selection
+ * @ctl: the control
+ * @n: set to the number of sites selected then (may be NULL)
+ *
+ * Every site but a planted one (fault injection), vmlinux and modules
+ * alike, selected by the module itself: no address crosses the control
+ * file. It is every function a selection can take only once the module
+ * has a site for each core-kernel record (ftg_status vmlinux_sites up to
+ * vmlinux_records): the caller checks that first.
+ *
+ * Return: 0, or -1 (errno ENOENT: no site; EINVAL: an ftguard.ko older
+ * than this libftguard, which has no such command).
+ */
+int ftg_control_select_all(struct ftg_control *ctl, size_t *n);
+/**
  * ftg_control_clear - empty this descriptor's selection
  * @ctl: the control
  *

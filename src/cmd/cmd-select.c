@@ -180,6 +180,30 @@ static struct ftg_candidates *admit(struct ftg_cmd_ctx *ctx, struct ftg_control 
 }
 
 /*
+ * Does ftguard.ko already hold a site for every core-kernel ftrace record?
+ * It does once a `check --all` has offered them all and left their count
+ * (status vmlinux_records) with it: the core kernel's records do not
+ * change after boot, and it knows every module's sites by itself. Then
+ * its site table lists every function a selection can take, and reading
+ * it costs a fraction of kallsyms and available_filter_functions
+ * (doc/performance.md, figure 11); a selection over it needs no admit.
+ */
+static bool module_knows_all(struct ftg_cmd_ctx *ctx)
+{
+	struct ftg_status st;
+
+	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) < 0)
+		return false;	/* the kernel's lists will do */
+	if (!st.vmlinux_records || st.vmlinux_sites < st.vmlinux_records)
+		return false;
+	if (ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "ftguard.ko knows all %llu kernel functions: "
+			     "selecting over its sites",
+			     (unsigned long long)st.vmlinux_records);
+	return true;
+}
+
+/*
  * The selection's candidate sites, or NULL after a message. *@from_lists
  * says they come from the kernel's function lists, whose vmlinux
  * candidates the module must admit before they can be selected.
@@ -205,6 +229,14 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 			return NULL;
 		}
 		cand = ftg_selection_resolve_sites(sel, known);
+	} else if (module_knows_all(ctx)) {
+		*from_lists = false;
+		known = ftg_sites_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+		if (!known) {
+			ftg_cmd_lib_error(ctx, "reading ftguard/sites");
+			return NULL;
+		}
+		cand = ftg_selection_resolve_sites(sel, known);
 	} else {
 		if (ftg_cmd_read_functions(ctx, &ks, &avail))
 			return NULL;
@@ -218,6 +250,27 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 	ftg_sites_free(known);
 	ftg_ftrace_funcs_free(avail);
 	return cand;
+}
+
+/*
+ * -l '*' alone: every function. Once the module has every function's
+ * site, it selects them all itself; 38,000 addresses need not cross the
+ * control file, nor its site table be read. Return: 1 selected, 0 not
+ * this way (the general one follows), -1 after a message.
+ */
+static int select_everything(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			     struct ftg_control *ctl, size_t *nsites)
+{
+	if (ftg_args_count(args, 'l') != 1 || strcmp(ftg_args_nth(args, 'l', 0), "*") ||
+	    ftg_args_has(args, 'n') || ftg_args_has(args, 'm') || ftg_args_has(args, 'g') ||
+	    !module_knows_all(ctx))
+		return 0;
+	if (!ftg_control_select_all(ctl, nsites))
+		return 1;
+	if (errno == EINVAL)	/* an older ftguard.ko: by address */
+		return 0;
+	ftg_cmd_lib_error(ctx, "selecting every site");
+	return -1;
 }
 
 /* The sites @sel names, the vmlinux ones admitted; NULL after a message. */
@@ -372,6 +425,13 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		return ftg_cmd_lib_error(ctx, "selection");
 	if (ftg_cmd_check_globs(ctx, args) || graph_depth(ctx, args, &depth))
 		goto out;
+	switch (select_everything(ctx, args, ctl, nsites)) {
+	case 1:
+		ret = 0;
+		goto out;
+	case -1:
+		goto out;
+	}
 	if (ftg_args_has(args, 'g') && select_graph_roots(ctx, args, ctl, depth, &roots))
 		goto out;
 	/* trace-cmd's -g alone follows every function its roots reach */

@@ -57,21 +57,40 @@ static bool want_graph(const struct ftg_cmd_args *args)
  * @ctx: the invocation
  * @args: the parsed command line
  * @ctl: the control descriptor that will own the arm
- * @map: the address map (NULL: the module's word only)
+ * @map: the address map (NULL: the module's word only, unless @lazy_map)
+ * @lazy_map: with @map NULL, build the map only when a check report has
+ *	lines for it to judge
  * @flags: FTG_ARM_* (--force adds FTG_ARM_FORCE, -p function_graph
  *         FTG_ARM_GRAPH, -T FTG_ARM_STACK)
  * @nsites: set to the number of sites armed
  *
  * The map may see what the module cannot (a site it calls ok that lies in
- * freed text): the arm is refused on either's word.
+ * freed text): the arm is refused on either's word. It judges only the
+ * report's lines, the sites found bad or every site when fewer than 64
+ * were checked: a clean check of more has none, and building the map
+ * (kallsyms, the kernel's mappings) would cost more than that check
+ * (doc/performance.md, figure 11), so @lazy_map leaves it unbuilt then.
  *
  * Return: FTG_CMD_OK, FTG_CMD_REFUSED or FTG_CMD_ERROR, after a message.
  */
+/* The map for @rep's lines: @map, or built when @lazy and there are any. */
+static const struct ftg_map *map_for(struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
+				     bool lazy, struct ftg_map **built,
+				     const struct ftg_check_report *rep)
+{
+	if (map || !lazy || !rep || !ftg_check_report_count(rep))
+		return map;
+	if (!*built)
+		*built = ftg_cmd_load_map(ctx);
+	return *built;
+}
+
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		struct ftg_control *ctl, const struct ftg_map *map,
+		struct ftg_control *ctl, const struct ftg_map *map, bool lazy_map,
 		unsigned int flags, size_t *nsites)
 {
 	struct ftg_check_report *rep = NULL;
+	struct ftg_map *built = NULL;
 	struct ftg_verdict *v;
 	uint64_t nchecked;
 	int ret = FTG_CMD_ERROR;
@@ -89,14 +108,22 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	}
 	if (ftg_cmd_select(ctx, args, ctl, true, nsites))
 		return FTG_CMD_ERROR;
-	v = ftg_check_run(ctl, map);
-	if (!v)
+	rep = ftg_control_check(ctl);
+	if (!rep)
 		return ftg_cmd_lib_error(ctx, "checking");
+	v = ftg_verdict_new(rep, map_for(ctx, map, lazy_map, &built, rep));
+	ftg_check_report_free(rep);
+	rep = NULL;
+	if (!v) {
+		ret = ftg_cmd_lib_error(ctx, "checking");
+		goto out;
+	}
 	if (!ftg_verdict_ok(v)) {
 		ftg_cmd_error(ctx, "refused: the check found inconsistent sites");
 		ftg_cmd_print_verdict(ctx, v, false);
 		ftg_verdict_free(v);
-		return FTG_CMD_REFUSED;
+		ret = FTG_CMD_REFUSED;
+		goto out;
 	}
 	nchecked = ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v);
 	ftg_verdict_free(v);
@@ -109,22 +136,29 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	if (ftg_control_arm(ctl, flags, &rep) < 0) {
 		int err = errno;
 
-		if (ftg_error_code() != FTG_E_MODULE_REFUSED)
+		if (ftg_error_code() != FTG_E_MODULE_REFUSED) {
 			ftg_cmd_lib_error(ctx, "arming");
-		else {
-			print_refusal(ctx, map, rep, err, ftg_error_last());
+		} else {
+			char reason[512];
+
+			/* the map's read may leave its own error */
+			snprintf(reason, sizeof(reason), "%s", ftg_error_last());
+			print_refusal(ctx, map_for(ctx, map, lazy_map, &built, rep), rep,
+				      err, reason);
 			ret = FTG_CMD_REFUSED;
 		}
-		ftg_check_report_free(rep);
-		return ret;
+		goto out;
 	}
-	ftg_check_report_free(rep);
 	/* a tree arms what its roots may reach: say how much was proven */
 	if (ftg_args_has(args, 'g'))
 		ftg_cmd_info(ctx, "checked %llu sites, armed %zu (call tree of %s%s)",
 			     (unsigned long long)nchecked, *nsites, ftg_args_nth(args, 'g', 0),
 			     ftg_args_count(args, 'g') > 1 ? ", ..." : "");
-	return FTG_CMD_OK;
+	ret = FTG_CMD_OK;
+out:
+	ftg_check_report_free(rep);
+	ftg_map_free(built);
+	return ret;
 }
 
 static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
@@ -132,7 +166,6 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	struct ftg_cmd_events events = { 0 };
 	struct ftg_instance *inst = NULL;
 	struct ftg_control *ctl = NULL;
-	struct ftg_map *map;
 	size_t nsites;
 	int ret;
 
@@ -159,12 +192,10 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ret = ftg_cmd_lib_error(ctx, "opening ftguard/control");
 		goto out;
 	}
-	map = ftg_cmd_load_map(ctx);
-	ret = ftg_cmd_arm(ctx, args, ctl, map, FTG_ARM_PERSISTENT, &nsites);
+	ret = ftg_cmd_arm(ctx, args, ctl, NULL, true, FTG_ARM_PERSISTENT, &nsites);
 	if (ret == FTG_CMD_OK)
 		ftg_cmd_info(ctx, "armed %zu sites%s (persistent: 'ftguard stop' disarms)",
 			     nsites, events.n ? " and enabled the events" : "");
-	ftg_map_free(map);
 out:
 	/* a refused start changes nothing: its events go off again */
 	if (ret != FTG_CMD_OK)

@@ -320,7 +320,7 @@ const char *ftg_cmd_module_hint(char *buf, size_t len);
 /* cmd-start.c: select, check and arm (refusals printed), for start,
  * record and stream. */
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		struct ftg_control *ctl, const struct ftg_map *map,
+		struct ftg_control *ctl, const struct ftg_map *map, bool lazy_map,
 		unsigned int flags, size_t *nsites);
 
 /* cmd-complete.c */

@@ -365,25 +365,64 @@ fail:
 	return -1;
 }
 
-/* Sends @verb with as many addresses per line as fit, each line alone,
- * so a refusal names its own sites. */
+/*
+ * The module's reason for a batch's failing line without its "line N: ",
+ * a number that means nothing outside the batch: each line of addresses
+ * names what it was refused for.
+ */
+static int batch_error(const char *verb)
+{
+	enum ftg_error code = ftg_error_code();
+	const char *msg = ftg_error_last(), *colon;
+	unsigned int n;
+	int saved = errno;
+	char reason[512];
+
+	colon = strchr(msg, ':');
+	if (sscanf(msg, "line %u:", &n) == 1 && colon && colon[1] == ' ')
+		msg = colon + 2;
+	snprintf(reason, sizeof(reason), "%s", msg);
+	return ftgl_err(code, saved, "%s: %s", verb, reason);
+}
+
+/*
+ * Sends @verb with as many addresses per line as fit in a line, and as
+ * many lines per write as fit in one: the module runs a write's lines in
+ * order and stops at the first it refuses, so a refusal still names its
+ * own sites, and the lines before it count as they would alone. A
+ * selection of every site (38,000 addresses, 3,000 lines) is a dozen
+ * writes instead of 3,000 round trips.
+ */
 static int send_addrs(struct ftg_control *ctl, const char *verb,
 		      const uint64_t *addrs, size_t n)
 {
-	size_t i = 0;
+	size_t i = 0, cap = FTGUARD_WRITE_MAX;
+	char *buf = malloc(cap);
+	unsigned int failed;
 
+	if (!buf)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
 	while (i < n) {
-		char line[FTGUARD_LINE_MAX];
-		size_t len = snprintf(line, sizeof(line), "%s", verb);
+		size_t len = 0;
 
-		while (i < n && len + 20 < FTGUARD_LINE_MAX - 1) {
-			len += snprintf(line + len, sizeof(line) - len,
-					" 0x%" PRIx64, addrs[i]);
-			i++;
+		/* whole lines only, each at most FTGUARD_LINE_MAX bytes */
+		while (i < n && cap - len >= FTGUARD_LINE_MAX + 1) {
+			size_t start = len;
+
+			len += snprintf(buf + len, cap - len, "%s", verb);
+			while (i < n && len - start + 20 < FTGUARD_LINE_MAX - 1) {
+				len += snprintf(buf + len, cap - len,
+						" 0x%" PRIx64, addrs[i]);
+				i++;
+			}
+			buf[len++] = '\n';
 		}
-		if (ftg_control_send(ctl, line))
-			return ftgl_err_prefix("%s", verb);
+		if (send_batch(ctl, buf, len, &failed)) {
+			free(buf);
+			return batch_error(verb);
+		}
 	}
+	free(buf);
 	return 0;
 }
 
@@ -446,6 +485,22 @@ int ftg_control_admit_one(struct ftg_control *ctl, const char *name,
 		return ftgl_err(FTG_E_LINE_TOO_LONG, E2BIG,
 				FTGUARD_CMD_ADMIT ": name too long");
 	return send_cmd(ctl, FTGUARD_CMD_ADMIT, arg);
+}
+
+int ftg_control_select_all(struct ftg_control *ctl, size_t *n)
+{
+	unsigned long long count;
+
+	ftg_error_clear();
+	if (send_cmd(ctl, FTGUARD_CMD_SELECT_ALL, NULL))
+		return -1;
+	if (sscanf(ctl->resp, FTGUARD_OK " %llu", &count) != 1)
+		return ftgl_err(FTG_E_BAD_RESPONSE, EPROTO,
+				FTGUARD_CMD_SELECT_ALL ": unexpected response \"%.80s\"",
+				ctl->resp);
+	if (n)
+		*n = count;
+	return 0;
 }
 
 struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,

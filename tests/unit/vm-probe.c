@@ -209,6 +209,37 @@ static void probe_refusals(const struct ftg_map *map, uint64_t stale,
 	EXPECT(ftg_candidates_count(refused) == 1 &&
 	       !strcmp(ftg_candidates_get(refused, 0)->name, "vfs_read"),
 	       "the refusal reported: vfs_read at 0x1");
+	/*
+	 * A refusal deep in a write of many lines of addresses: the lines
+	 * before it selected, its own reason named without the line's
+	 * number within the write.
+	 */
+	{
+		size_t k, n = 0, nmixed = ftg_candidates_count(mixed);
+		uint64_t *many = calloc(nmixed + 1, sizeof(*many));
+
+		for (k = 0; many && k < nmixed; k++)
+			if (ftg_candidates_get(mixed, k)->addr != 1)
+				many[n++] = ftg_candidates_get(mixed, k)->addr;
+		if (many)
+			many[n++] = 0x1234;
+		EXPECT(many && n > 100, "%zu addresses for a long select", n);
+		EXPECT(!ftg_control_clear(ctl), "clear");
+		ret = many ? ftg_control_select_addrs(ctl, many, n) : 0;
+		printf("select of %zu, the last unknown: %d, %s\n", n, ret,
+		       ftg_error_last());
+		EXPECT(ret == -1 && errno == ENOENT, "deep refusal: ENOENT");
+		EXPECT(strstr(ftg_error_last(), "0x1234 is not a known site") &&
+		       !strstr(ftg_error_last(), "line "),
+		       "deep refusal names its address, not a line");
+		rep = ftg_control_check(ctl);
+		EXPECT(rep && ftg_check_report_n_ok(rep) + ftg_check_report_n_bad(rep) == n - 1,
+		       "the addresses before the refusal selected (%" PRIu64 " of %zu)",
+		       rep ? ftg_check_report_n_ok(rep) + ftg_check_report_n_bad(rep) : 0, n - 1);
+		ftg_check_report_free(rep);
+		rep = NULL;
+		free(many);
+	}
 	EXPECT(!ftg_control_reset(ctl), "reset");
 	EXPECT(trace_events() == 0, "reset cleared the instance buffer (%d events)",
 	       trace_events());
