@@ -52,6 +52,18 @@ static bool want_graph(const struct ftg_cmd_args *args)
 	return p && !strcmp(p, "function_graph");
 }
 
+/* The map for @rep's lines: @map, or built when @lazy and there are any. */
+static const struct ftg_map *map_for(struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
+				     bool lazy, struct ftg_map **built,
+				     const struct ftg_check_report *rep)
+{
+	if (map || !lazy || !rep || !ftg_check_report_count(rep))
+		return map;
+	if (!*built)
+		*built = ftg_cmd_load_map(ctx);
+	return *built;
+}
+
 /**
  * ftg_cmd_arm - select, check and arm the -l/-n/-m selection
  * @ctx: the invocation
@@ -73,18 +85,6 @@ static bool want_graph(const struct ftg_cmd_args *args)
  *
  * Return: FTG_CMD_OK, FTG_CMD_REFUSED or FTG_CMD_ERROR, after a message.
  */
-/* The map for @rep's lines: @map, or built when @lazy and there are any. */
-static const struct ftg_map *map_for(struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
-				     bool lazy, struct ftg_map **built,
-				     const struct ftg_check_report *rep)
-{
-	if (map || !lazy || !rep || !ftg_check_report_count(rep))
-		return map;
-	if (!*built)
-		*built = ftg_cmd_load_map(ctx);
-	return *built;
-}
-
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		struct ftg_control *ctl, const struct ftg_map *map, bool lazy_map,
 		unsigned int flags, size_t *nsites)
