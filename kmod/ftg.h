@@ -122,9 +122,9 @@ struct ftg_patch_site {
 };
 
 /*
- * The armed set: sorted ips and their per-CPU hit counters. Published
- * before register_ftrace_function() and freed only after a successful
- * unregister_ftrace_function(), which waits for every running callback.
+ * The armed set: sorted ips and their per-CPU hit counters. Freed only
+ * after a successful unregister of the ops or probes that read it, which
+ * waits for every running callback (ftg_arm.c says when it is published).
  */
 struct ftg_armset {
 	unsigned int n;
@@ -319,8 +319,9 @@ static inline u64 __percpu *ftg_hit_counter(const struct ftg_armset *set,
 }
 
 /*
- * The armed set the hit handlers read: published before the ops or probes
- * are registered, freed only after they are unregistered (ftg_arm.c).
+ * The armed set the hit handlers read: the ops' once it is registered
+ * (NULL while ftrace patches the sites), the probes' before they are;
+ * freed only after they are unregistered (ftg_arm.c).
  */
 extern struct ftg_armset *ftg_live_set;
 

@@ -5,9 +5,14 @@
  * One ftrace_ops carries every armed site. Its callback (ftg_trace.c,
  * next to the event it writes) is lockless: it finds the hit ip in the
  * published armed set by its hash index and bumps a per-CPU counter. The
- * set is published before register_ftrace_function() and freed only after
- * unregister_ftrace_function() succeeded, which waits for running
- * callbacks of a dynamic (module) ops.
+ * set is published once register_ftrace_function() returned, unpublished
+ * before unregister_ftrace_function(), and freed only after that
+ * succeeded, which waits for running callbacks of a dynamic (module) ops.
+ * In between the callback finds no set and returns at once: ftrace's own
+ * patching of tens of thousands of sites calls traced functions millions
+ * of times (every text_poke of every batch), and the arm and the disarm
+ * must not trace themselves, as the kernel's function tracer does not
+ * (it turns its callback on only once registered, tr->function_enabled).
  *
  * An arm with exits ("arm graph", ftg_graph.c) hooks the same checked set
  * through the kernel's fprobe or kretprobe instead of that ops; everything
@@ -83,8 +88,8 @@ static void ftg_armset_free(struct ftg_armset *set)
 /*
  * Empties the (unregistered) ops' filter. ftrace_free_filter() is not an
  * option here: it frees the hashes but leaves the ops pointing at them, so
- * the next ftrace_set_filter_ips() on the ops frees them a second time. It
- * is called once, at module exit.
+ * the next ftrace_set_filter_ips() on the ops frees them a second time.
+ * Called whenever the ops leaves ftrace (disarm, a failed register).
  */
 static void ftg_clear_filter(void)
 {
@@ -113,10 +118,12 @@ void ftg_disarm(void)
 	lockdep_assert_held(&ftg.lock);
 	if (!set)
 		return;
-	if (ftg.graph)
+	if (ftg.graph) {
 		ret = ftg_graph_disarm();
-	else
+	} else {
+		WRITE_ONCE(ftg_live_set, NULL);
 		ret = unregister_ftrace_function(&ftg.ops);
+	}
 	for (i = 0; i < set->n; i++) {
 		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
 
@@ -407,14 +414,14 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 		 */
 		ftg.ops.func = req->stack ? ftg_func_stack_callback :
 					    ftg_func_callback;
-		WRITE_ONCE(ftg_live_set, set);
 		ret = register_ftrace_function(&ftg.ops);
 		if (ret) {
 			snprintf(why, len, "register_ftrace_function: %d", ret);
-			WRITE_ONCE(ftg_live_set, NULL);
 			ftg_clear_filter();
 			goto out_free;
 		}
+		/* the set's contents before its pointer, for the callbacks */
+		smp_store_release(&ftg_live_set, set);
 	}
 	ftg.graph = req->graph;
 	ftg.stack = req->stack;
