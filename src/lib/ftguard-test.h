@@ -19,6 +19,24 @@ extern "C" {
 #endif
 
 /**
+ * ftg_root_open_dirs - a root made of four directories named one by one
+ * @proc: the procfs directory (NULL: "/proc")
+ * @sys: the sysfs directory (NULL: "/sys")
+ * @debugfs: the debugfs directory (NULL: "/sys/kernel/debug")
+ * @tracefs: the tracefs directory (NULL: the mounted tracefs)
+ *
+ * For fixtures that are not laid out as a snapshot (a scratch debugfs, a
+ * copy of tracefs with an instance in it): nothing is checked, and the
+ * root counts as live for ftg_root_is_snapshot(), since a fixture may be
+ * written to. A NULL directory is the live system's, as with
+ * ftg_root_open(NULL).
+ *
+ * Return: a root to free with ftg_root_free(), or NULL (ENOMEM).
+ */
+struct ftg_root *ftg_root_open_dirs(const char *proc, const char *sys,
+				    const char *debugfs, const char *tracefs);
+
+/**
  * ftg_status_parse - parse the text of ftguard/status
  * @text: the table's text
  * @len: its length

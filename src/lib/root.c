@@ -103,6 +103,28 @@ struct ftg_root *ftg_root_open(const char *dir)
 	return root;
 }
 
+struct ftg_root *ftg_root_open_dirs(const char *proc, const char *sys,
+				    const char *debugfs, const char *tracefs)
+{
+	struct ftg_root *root = calloc(1, sizeof(*root));
+
+	ftg_error_clear();
+	if (!root) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	root->proc = strdup(proc ? proc : "/proc");
+	root->sys = strdup(sys ? sys : "/sys");
+	root->debugfs = strdup(debugfs ? debugfs : FTGL_DEFAULT_DEBUGFS);
+	root->tracefs = strdup(tracefs ? tracefs : ftgl_live_tracefs());
+	if (!root->proc || !root->sys || !root->debugfs || !root->tracefs) {
+		ftg_root_free(root);
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	return root;
+}
+
 void ftg_root_free(struct ftg_root *root)
 {
 	if (!root)

@@ -40,6 +40,73 @@
 				 _h ? _h : "(null)", _n);		\
 	} while (0)
 
+/*
+ * Roots for the readers, kept until the test binary exits so that a call
+ * can name one where it reads: fixture_root() on a fixture tree laid out
+ * as a snapshot, test_root() on directories named one by one for what is
+ * not (a scratch debugfs, a copied tracefs). A NULL directory of
+ * test_root() is one that does not exist, never the live system's: a unit
+ * test reads only what it is given.
+ */
+struct test_roots {
+	struct ftg_root **v;
+	size_t n;
+};
+
+static inline struct test_roots *test_roots(void)
+{
+	static struct test_roots roots;
+
+	return &roots;
+}
+
+static inline void test_roots_free(void)
+{
+	struct test_roots *r = test_roots();
+
+	while (r->n)
+		ftg_root_free(r->v[--r->n]);
+	free(r->v);
+	r->v = NULL;
+}
+
+static inline const struct ftg_root *keep_root(struct ftg_root *root)
+{
+	static bool registered;
+	struct test_roots *r = test_roots();
+
+	assert_non_null(root);
+	if (!registered)
+		atexit(test_roots_free);
+	registered = true;
+	r->v = realloc(r->v, (r->n + 1) * sizeof(*r->v));
+	assert_non_null(r->v);
+	r->v[r->n++] = root;
+	return root;
+}
+
+/* The root of fixture tree @tree (tests/fixtures/@tree). */
+static inline const struct ftg_root *fixture_root(const char *tree)
+{
+	char dir[512];
+
+	snprintf(dir, sizeof(dir), "%s/%s", FTG_FIXTURES, tree);
+	return keep_root(ftg_root_open(dir));
+}
+
+#define TEST_NO_DIR	"/nonexistent"
+
+/* A root of these directories; NULL: one that does not exist. */
+static inline const struct ftg_root *test_root(const char *proc, const char *sys,
+					       const char *debugfs,
+					       const char *tracefs)
+{
+	return keep_root(ftg_root_open_dirs(proc ? proc : TEST_NO_DIR,
+					    sys ? sys : TEST_NO_DIR,
+					    debugfs ? debugfs : TEST_NO_DIR,
+					    tracefs ? tracefs : TEST_NO_DIR));
+}
+
 /* The address map of fixture tree @tree; the test fails when it cannot load. */
 static inline struct ftg_map *load_fixture_map(const char *tree)
 {
