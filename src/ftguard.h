@@ -5,9 +5,9 @@
  * Conventions (as libtracefs): functions return -1 or NULL with errno set
  * on failure; every constructor has a matching _free(); a returned
  * "const char *" belongs to the object it came from and must not be freed.
- * Every reader takes the root directory it reads from (procfs, sysfs,
- * debugfs, tracefs) so that a saved snapshot can stand in for the live
- * system.
+ * Every reader takes the root it reads from (struct ftg_root: where
+ * procfs, sysfs, debugfs and tracefs are) so that a saved snapshot can
+ * stand in for the live system.
  */
 #ifndef _FTGUARD_H
 #define _FTGUARD_H
@@ -237,7 +237,7 @@ const char *ftg_kernel_feature_name(enum ftg_kernel_feature f);
 /* ==== Kernel readers: kallsyms, modules, vmallocinfo, sections, ftrace files ==== */
 
 /*
- * Readers. Each reads one kernel file below the directory it is given and
+ * Readers. Each reads one kernel file under the root it is given and
  * keeps it in memory; entries are plain read-only records owned by the
  * reader object. Lines longer than 4 KiB and malformed lines of kernel
  * files are skipped and counted (ftg_*_skipped(); a warning goes to the
@@ -256,12 +256,12 @@ struct ftg_ksym {
 struct ftg_kallsyms;
 
 /**
- * ftg_kallsyms_read - read @proc_dir/kallsyms
- * @proc_dir: "/proc" or a snapshot's proc directory
+ * ftg_kallsyms_read - read kallsyms under @root's procfs
+ * @root: the live system (/proc/kallsyms) or a snapshot (DIR/proc/kallsyms)
  *
  * Return: the symbols, to free with ftg_kallsyms_free(), or NULL.
  */
-struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir);
+struct ftg_kallsyms *ftg_kallsyms_read(const struct ftg_root *root);
 /**
  * ftg_kallsyms_free - free what ftg_kallsyms_read() returned
  * @ks: the symbols, or NULL
@@ -359,12 +359,12 @@ struct ftg_proc_module {
 };
 struct ftg_proc_modules;
 /**
- * ftg_proc_modules_read - read @proc_dir/modules
- * @proc_dir: "/proc" or a snapshot's proc directory
+ * ftg_proc_modules_read - read modules under @root's procfs
+ * @root: the live system (/proc/modules) or a snapshot (DIR/proc/modules)
  *
  * Return: the modules, to free with ftg_proc_modules_free(), or NULL.
  */
-struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir);
+struct ftg_proc_modules *ftg_proc_modules_read(const struct ftg_root *root);
 /**
  * ftg_proc_modules_free - free what ftg_proc_modules_read() returned
  * @pm: the modules, or NULL
@@ -427,15 +427,16 @@ struct ftg_vmarea {
 };
 struct ftg_vmalloc;
 /**
- * ftg_vmalloc_read - read @proc_dir/vmallocinfo
- * @proc_dir: "/proc" or a snapshot's proc directory
+ * ftg_vmalloc_read - read vmallocinfo under @root's procfs
+ * @root: the live system (/proc/vmallocinfo) or a snapshot
+ *	(DIR/proc/vmallocinfo)
  *
  * Without root (or with kptr_restrict 0) the kernel prints hashed
  * addresses; a line whose end is below its start is skipped and counted.
  *
  * Return: the areas, to free with ftg_vmalloc_free(), or NULL.
  */
-struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir);
+struct ftg_vmalloc *ftg_vmalloc_read(const struct ftg_root *root);
 /**
  * ftg_vmalloc_free - free what ftg_vmalloc_read() returned
  * @vm: the areas, or NULL
@@ -485,18 +486,18 @@ struct ftg_section {
 struct ftg_sections;
 
 /**
- * ftg_sections_read - read the sections of every module under @sys_dir
- * @sys_dir: "/sys" or a snapshot's sys directory
+ * ftg_sections_read - read the sections of every module under @root's sysfs
+ * @root: the live system (/sys) or a snapshot (DIR/sys)
  *
- * Reads @sys_dir/module/<m>/sections/<s> for each module that has a
- * sections directory (built-in modules have none). Every section is
- * kept, sorted by module then section name; a file that does not hold
- * one hex address is skipped and counted. No @sys_dir/module directory
- * at all gives an empty list.
+ * Reads SYS/module/<m>/sections/<s> for each module that has a sections
+ * directory (built-in modules have none). Every section is kept, sorted
+ * by module then section name; a file that does not hold one hex address
+ * is skipped and counted. No SYS/module directory at all gives an empty
+ * list.
  *
  * Return: the sections, to free with ftg_sections_free(), or NULL.
  */
-struct ftg_sections *ftg_sections_read(const char *sys_dir);
+struct ftg_sections *ftg_sections_read(const struct ftg_root *root);
 /**
  * ftg_sections_free - free what ftg_sections_read() returned
  * @sec: the sections, or NULL
@@ -560,8 +561,8 @@ struct ftg_ftrace_funcs;
 
 /**
  * ftg_ftrace_funcs_read - read one of the kernel's ftrace function lists
- * @tracefs_dir: the tracefs mount (or a snapshot's tracing directory)
- * @which: which file
+ * @root: the live system (the tracefs mount) or a snapshot (DIR/tracing)
+ * @which: which file in that directory
  *
  * FTG_FTRACE_AVAILABLE reads available_filter_functions_addrs when the
  * kernel has it (6.5+): the same records, one a line, each with its
@@ -572,9 +573,9 @@ struct ftg_ftrace_funcs;
  *
  * Return: the list, to free with ftg_ftrace_funcs_free(), or NULL with
  * errno ENOENT when the file does not exist (FTG_E_NO_TRACEFS when
- * @tracefs_dir has no available_filter_functions at all).
+ * @root's tracefs has no available_filter_functions at all).
  */
-struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
+struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const struct ftg_root *root,
 					       enum ftg_ftrace_file which);
 /**
  * ftg_ftrace_funcs_free - free what ftg_ftrace_funcs_read() returned
@@ -654,19 +655,18 @@ struct ftg_users;
 
 /**
  * ftg_users_read - who else is on each function, as the kernel says
- * @tracefs_dir: tracefs (enabled_functions, kprobe_events)
- * @debugfs_dir: debugfs (kprobes/list), or NULL
- * @sys_dir: sysfs (kernel/livepatch), or NULL
+ * @root: the live system or a snapshot
  *
- * Only enabled_functions is needed: a kernel or snapshot without the
- * others is read without them. A BPF trampoline's programs are named
- * only when @tracefs_dir is the live kernel's and the caller may read
- * its BPF objects (CAP_SYS_ADMIN); otherwise it is "BPF trampoline".
+ * Reads @root's tracefs (enabled_functions, kprobe_events, the current
+ * tracer), debugfs (kprobes/list) and sysfs (kernel/livepatch). Only
+ * enabled_functions is needed: a kernel or snapshot without the others
+ * is read without them. A BPF trampoline's programs are named only when
+ * @root's tracefs is the live kernel's and the caller may read its BPF
+ * objects (CAP_SYS_ADMIN); otherwise it is "BPF trampoline".
  *
  * Return: the set, to free with ftg_users_free(), or NULL with errno set.
  */
-struct ftg_users *ftg_users_read(const char *tracefs_dir,
-				 const char *debugfs_dir, const char *sys_dir);
+struct ftg_users *ftg_users_read(const struct ftg_root *root);
 /**
  * ftg_users_free - free what ftg_users_read() returned
  * @u: the set, or NULL
@@ -733,15 +733,16 @@ enum ftg_kftrace_state {
 };
 /**
  * ftg_kernel_ftrace_state - is the kernel's ftrace on, off or killed?
- * @proc_dir: procfs (sys/kernel/ftrace_enabled)
- * @tracefs_dir: tracefs (its files answer ENODEV once ftrace is killed)
+ * @root: the live system or a snapshot
  *
- * What cannot be read (a snapshot keeps neither) counts as on. Never
- * fails; leaves no error.
+ * Reads @root's procfs (sys/kernel/ftrace_enabled) and tracefs
+ * (available_filter_functions, whose open answers ENODEV once ftrace is
+ * killed). What cannot be read (a snapshot keeps neither) counts as on.
+ * Never fails; leaves no error.
  *
  * Return: an enum ftg_kftrace_state.
  */
-int ftg_kernel_ftrace_state(const char *proc_dir, const char *tracefs_dir);
+int ftg_kernel_ftrace_state(const struct ftg_root *root);
 
 /* ==== Names: display of kernel-supplied text ==== */
 

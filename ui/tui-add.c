@@ -55,10 +55,9 @@ int tui_read_functions(struct tui *tui, const char *what)
 	struct tui_model *m = &tui->m;
 
 	if (!m->ks)
-		m->ks = ftg_kallsyms_read(ftg_root_proc(m->root));
+		m->ks = ftg_kallsyms_read(m->root);
 	if (m->ks && !m->avail)
-		m->avail = ftg_ftrace_funcs_read(ftg_root_tracefs(m->root),
-						 FTG_FTRACE_AVAILABLE);
+		m->avail = ftg_ftrace_funcs_read(m->root, FTG_FTRACE_AVAILABLE);
 	if (!m->ks || !m->avail) {
 		tui_message(tui, true, "%s: %s", what, ftg_error_last());
 		return -1;

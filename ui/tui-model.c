@@ -330,9 +330,7 @@ void tui_model_users(struct tui_model *m, const struct ftg_site *s, char *buf, s
 
 	if (!m->users_read || m->users_generation != m->generation) {
 		ftg_users_free(m->users);
-		m->users = ftg_users_read(ftg_root_tracefs(m->root),
-					  ftg_root_debugfs(m->root),
-					  ftg_root_sys(m->root));
+		m->users = ftg_users_read(m->root);
 		m->users_generation = m->generation;
 		m->users_read = true;
 	}

@@ -59,8 +59,7 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 				     (unsigned long long)st.vmlinux_records);
 		return 0;
 	}
-	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(ftg_cmd_root(ctx)),
-				      FTG_FTRACE_AVAILABLE);
+	avail = ftg_ftrace_funcs_read(ftg_cmd_root(ctx), FTG_FTRACE_AVAILABLE);
 	if (!avail) {
 		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
 		return -1;
@@ -165,8 +164,7 @@ static void print_shared(struct ftg_cmd_ctx *ctx, const struct ftg_check_report 
 
 	if (!root || !ftg_check_report_count(rep))
 		return;
-	users = ftg_users_read(ftg_root_tracefs(root), ftg_root_debugfs(root),
-			       ftg_root_sys(root));
+	users = ftg_users_read(root);
 	if (!users) {
 		if (ctx->verbosity > 0)
 			ftg_cmd_info(ctx, "other users not known: %s", ftg_error_last());

@@ -97,7 +97,7 @@ static void add_modules(struct ftg_cmd_ctx *ctx, struct word_list *l,
 			const char *prefix, const char *suffix)
 {
 	struct ftg_root *root = quiet_root(ctx);
-	struct ftg_proc_modules *pm = root ? ftg_proc_modules_read(ftg_root_proc(root)) : NULL;
+	struct ftg_proc_modules *pm = root ? ftg_proc_modules_read(root) : NULL;
 	char name[256];
 	size_t i;
 
@@ -125,7 +125,7 @@ static void add_functions(struct ftg_cmd_ctx *ctx, struct word_list *l,
 	struct ftg_ftrace_funcs *avail;
 	char qualified[384];
 
-	avail = root ? ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE) : NULL;
+	avail = root ? ftg_ftrace_funcs_read(root, FTG_FTRACE_AVAILABLE) : NULL;
 	for (i = 0; avail && i < ftg_ftrace_funcs_count(avail); i++) {
 		const struct ftg_ftrace_func *f = ftg_ftrace_funcs_get(avail, i);
 

@@ -65,7 +65,7 @@ static int list_functions(struct ftg_cmd_ctx *ctx, const char *glob)
 		ftg_cmd_usage_error(ctx, &ftg_cmd_list_entry, "bad glob '%s': %s", glob, why);
 		return FTG_CMD_ERROR;
 	}
-	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
+	avail = ftg_ftrace_funcs_read(root, FTG_FTRACE_AVAILABLE);
 	if (!avail)
 		return ftg_cmd_lib_error(ctx, "reading available_filter_functions");
 	/* the state column needs the module; without it, names alone */

@@ -192,8 +192,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	sites = ftg_sites_read(ftg_root_debugfs(root));
 	if (!sites)
 		return ftg_cmd_lib_error(ctx, "reading ftguard/sites");
-	users = ftg_users_read(ftg_root_tracefs(root), ftg_root_debugfs(root),
-			       ftg_root_sys(root));
+	users = ftg_users_read(root);
 	if (!users) {
 		ftg_cmd_warn(ctx, "other users not known: %s", ftg_error_last());
 		if (ftg_args_has(args, FTG_OPT_SHARED)) {

@@ -239,8 +239,7 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (json) {
 		status_json(&st, keys);
 	} else {
-		status_text(&st, ftg_kernel_ftrace_state(ftg_root_proc(root),
-							  ftg_root_tracefs(root)));
+		status_text(&st, ftg_kernel_ftrace_state(root));
 		if (ctx->verbosity > 0)
 			ftg_cmd_print_keys("every key of ftguard.ko's status", keys);
 	}

@@ -127,7 +127,7 @@ static const struct ftg_kallsyms *kallsyms_quiet(struct ftg_cmd_ctx *ctx)
 	struct ftg_root *root;
 
 	if (!ctx->kallsyms && (root = ftg_cmd_root(ctx)))
-		ctx->kallsyms = ftg_kallsyms_read(ftg_root_proc(root));
+		ctx->kallsyms = ftg_kallsyms_read(root);
 	return ctx->kallsyms;
 }
 
@@ -434,7 +434,7 @@ int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, const struct ftg_kallsyms **
 	*ks = ftg_cmd_kallsyms(ctx);
 	if (!*ks)
 		return -1;
-	*avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
+	*avail = ftg_ftrace_funcs_read(root, FTG_FTRACE_AVAILABLE);
 	if (!*avail) {
 		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
 		*ks = NULL;

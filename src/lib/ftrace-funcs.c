@@ -129,9 +129,10 @@ static char *read_available(const char *tracefs_dir, enum ftg_ftrace_file *which
 	return ftgl_read_file(tracefs_dir, ftrace_file_names[*which], len);
 }
 
-struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const char *tracefs_dir,
+struct ftg_ftrace_funcs *ftg_ftrace_funcs_read(const struct ftg_root *root,
 					       enum ftg_ftrace_file which)
 {
+	const char *tracefs_dir = ftg_root_tracefs(root);
 	struct ftg_ftrace_funcs *ff;
 	char *buf;
 	size_t len, i;

@@ -112,14 +112,14 @@ fail:
 	return NULL;
 }
 
-struct ftg_kallsyms *ftg_kallsyms_read(const char *proc_dir)
+struct ftg_kallsyms *ftg_kallsyms_read(const struct ftg_root *root)
 {
 	struct ftg_kallsyms *ks;
 	size_t len;
 	char *buf, *text;
 
 	ftg_error_clear();
-	buf = ftgl_read_file(proc_dir, "kallsyms", &len);
+	buf = ftgl_read_file(ftg_root_proc(root), "kallsyms", &len);
 	if (!buf)
 		return NULL;
 	/* The parser cuts its buffer into lines; the text is kept whole. */

@@ -706,13 +706,13 @@ struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
 
 	ftg_error_clear();
 	if (!syms)
-		syms = ks = ftg_kallsyms_read(ftg_root_proc(root));
-	pm = syms ? ftg_proc_modules_read(ftg_root_proc(root)) : NULL;
+		syms = ks = ftg_kallsyms_read(root);
+	pm = syms ? ftg_proc_modules_read(root) : NULL;
 	if (!pm)
 		goto out;
 	/* The rest is optional: a missing part only leaves a gap. */
-	sec = ftg_sections_read(ftg_root_sys(root));
-	vm = ftg_vmalloc_read(ftg_root_proc(root));
+	sec = ftg_sections_read(root);
+	vm = ftg_vmalloc_read(root);
 	have_st = !ftg_status_read(debugfs, &st);
 	if (have_st) {
 		km = ftg_kmodules_read(debugfs);

@@ -47,14 +47,14 @@ static int parse_line(void *obj, char *line)
 	return 0;
 }
 
-struct ftg_proc_modules *ftg_proc_modules_read(const char *proc_dir)
+struct ftg_proc_modules *ftg_proc_modules_read(const struct ftg_root *root)
 {
 	struct ftg_proc_modules *pm;
 	char *buf;
 	size_t len;
 
 	ftg_error_clear();
-	buf = ftgl_read_file(proc_dir, "modules", &len);
+	buf = ftgl_read_file(ftg_root_proc(root), "modules", &len);
 	if (!buf)
 		return NULL;
 	pm = calloc(1, sizeof(*pm));

@@ -88,10 +88,10 @@ static int cmp_section_r(const void *a, const void *b, void *arg)
 	return cmp_section(a, b);
 }
 
-struct ftg_sections *ftg_sections_read(const char *sys_dir)
+struct ftg_sections *ftg_sections_read(const struct ftg_root *root)
 {
 	struct ftg_sections *sec = calloc(1, sizeof(*sec));
-	char *mod_dir = ftgl_path(sys_dir, "module");
+	char *mod_dir = ftgl_path(ftg_root_sys(root), "module");
 	struct dirent *de;
 	DIR *d = NULL;
 

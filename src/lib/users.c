@@ -510,9 +510,9 @@ static int read_tracer(struct ftg_users *u, const char *tracefs_dir)
 	return ret ? ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory reading the tracer") : 0;
 }
 
-struct ftg_users *ftg_users_read(const char *tracefs_dir, const char *debugfs_dir,
-				 const char *sys_dir)
+struct ftg_users *ftg_users_read(const struct ftg_root *root)
 {
+	const char *tracefs_dir = ftg_root_tracefs(root);
 	struct ftg_users *u;
 
 	ftg_error_clear();
@@ -536,9 +536,9 @@ struct ftg_users *ftg_users_read(const char *tracefs_dir, const char *debugfs_di
 	 */
 	if (read_kprobe_events(u, tracefs_dir) && errno == ENOMEM)
 		goto fail;
-	if (debugfs_dir && read_kprobes_list(u, debugfs_dir) && errno == ENOMEM)
+	if (read_kprobes_list(u, ftg_root_debugfs(root)) && errno == ENOMEM)
 		goto fail;
-	if (sys_dir && read_livepatch(u, sys_dir))
+	if (read_livepatch(u, ftg_root_sys(root)))
 		goto fail;
 	if (read_tracer(u, tracefs_dir))
 		goto fail;
@@ -653,20 +653,20 @@ size_t ftg_users_describe(const struct ftg_users *u, const char *name,
 	return n;
 }
 
-int ftg_kernel_ftrace_state(const char *proc_dir, const char *tracefs_dir)
+int ftg_kernel_ftrace_state(const struct ftg_root *root)
 {
 	size_t len;
 	char *buf;
 
 	ftg_error_clear();
 	/* killed: ftrace's files answer ENODEV to every open until reboot */
-	buf = ftgl_read_file(tracefs_dir, "available_filter_functions", &len);
+	buf = ftgl_read_file(ftg_root_tracefs(root), "available_filter_functions", &len);
 	if (!buf && errno == ENODEV) {
 		ftg_error_clear();
 		return FTG_KFTRACE_KILLED;
 	}
 	free(buf);
-	buf = ftgl_read_file(proc_dir, "sys/kernel/ftrace_enabled", &len);
+	buf = ftgl_read_file(ftg_root_proc(root), "sys/kernel/ftrace_enabled", &len);
 	ftg_error_clear();
 	if (buf && buf[0] == '0') {
 		free(buf);

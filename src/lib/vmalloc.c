@@ -126,14 +126,14 @@ static int parse_line(void *obj, char *line)
 	return ret;
 }
 
-struct ftg_vmalloc *ftg_vmalloc_read(const char *proc_dir)
+struct ftg_vmalloc *ftg_vmalloc_read(const struct ftg_root *root)
 {
 	struct ftg_vmalloc *vm;
 	char *buf;
 	size_t len;
 
 	ftg_error_clear();
-	buf = ftgl_read_file(proc_dir, "vmallocinfo", &len);
+	buf = ftgl_read_file(ftg_root_proc(root), "vmallocinfo", &len);
 	if (!buf)
 		return NULL;
 	vm = calloc(1, sizeof(*vm));

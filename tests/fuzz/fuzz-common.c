@@ -64,6 +64,27 @@ const char *fz_root(void)
 	return root_dir;
 }
 
+const struct ftg_root *fz_lib_root(void)
+{
+	static struct ftg_root *root;
+	char *proc, *sys, *debug, *tracing;
+
+	if (root)
+		return root;
+	proc = fz_path("proc");
+	sys = fz_path("sys");
+	debug = fz_path("debug");
+	tracing = fz_path("tracing");
+	root = ftg_root_open_dirs(proc, sys, debug, tracing);
+	if (!root)
+		harness_die("cannot make a root of", fz_root());
+	free(proc);
+	free(sys);
+	free(debug);
+	free(tracing);
+	return root;
+}
+
 char *fz_path(const char *rel)
 {
 	char *p;

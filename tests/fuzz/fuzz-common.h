@@ -2,10 +2,10 @@
 /*
  * Shared by the libFuzzer harnesses of libftguard and the command.
  *
- * libftguard's readers take the directory they read from, so a harness
- * writes its input under a private root (one per process, removed at
- * exit) and calls the public reader on it: the fuzzed code is exactly
- * the code that reads /proc, /sys and debugfs.
+ * libftguard's readers take the root they read from, so a harness writes
+ * its input under a private directory laid out as a snapshot (one per
+ * process, removed at exit) and calls the public reader on a root of it:
+ * the fuzzed code is exactly the code that reads /proc, /sys and debugfs.
  *
  * Some harnesses need several files at once (a whole snapshot). Their
  * input is a pack: entries "\001PATH\n" followed by the file's bytes, up
@@ -31,6 +31,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 /* The private root ("/tmp/ftg-fuzz-XXXXXX"), created on first use. */
 const char *fz_root(void);
+
+/*
+ * The library's root on fz_root(): its proc, sys, debug and tracing
+ * directories, whether or not they exist yet (made once, kept).
+ */
+const struct ftg_root *fz_lib_root(void);
 
 /* A malloc'ed "fz_root()/@rel". */
 char *fz_path(const char *rel);

@@ -16,22 +16,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const enum ftg_ftrace_file which[] = {
 		FTG_FTRACE_AVAILABLE, FTG_FTRACE_ENABLED, FTG_FTRACE_TOUCHED,
 	};
-	static char *tracing;
 	struct ftg_ftrace_funcs *ff;
 	unsigned int k;
 	size_t i, n;
 
 	if (!size)
 		return 0;
-	if (!tracing)
-		tracing = fz_path("tracing");
 	k = data[0] % 3;
 	fz_reset();
 	/* reading any of them wants available_filter_functions present */
 	if (k)
 		fz_write(files[0], "", 0);
 	fz_write(files[k], data + 1, size - 1);
-	ff = ftg_ftrace_funcs_read(tracing, which[k]);
+	ff = ftg_ftrace_funcs_read(fz_lib_root(), which[k]);
 	if (!ff)
 		return 0;
 	n = ftg_ftrace_funcs_count(ff);

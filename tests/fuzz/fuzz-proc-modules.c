@@ -7,7 +7,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ftg_proc_modules *pm;
 	size_t i, n;
 
-	pm = ftg_proc_modules_read(fz_input("proc", "modules", data, size));
+	fz_input("proc", "modules", data, size);
+	pm = ftg_proc_modules_read(fz_lib_root());
 	if (!pm)
 		return 0;
 	n = ftg_proc_modules_count(pm);

@@ -8,16 +8,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char *sys;
 	struct ftg_sections *sec;
 	uint64_t addr;
 	size_t i, n;
 
-	if (!sys)
-		sys = fz_path("sys");
 	fz_unpack(data, size);
 	fz_write("sys/module/.keep", "", 0);	/* sys/module always exists */
-	sec = ftg_sections_read(sys);
+	sec = ftg_sections_read(fz_lib_root());
 	if (!sec)
 		return 0;
 	n = ftg_sections_count(sec);

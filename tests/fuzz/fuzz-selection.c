@@ -18,12 +18,11 @@ static struct ftg_ftrace_funcs *avail;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	char proc[4096], tracing[4096];
+	struct ftg_root *root = ftg_root_open(fz_fixture("amd64"));
 
-	snprintf(proc, sizeof(proc), "%s", fz_fixture("amd64/proc"));
-	snprintf(tracing, sizeof(tracing), "%s", fz_fixture("amd64/tracing"));
-	ks = ftg_kallsyms_read(proc);
-	avail = ftg_ftrace_funcs_read(tracing, FTG_FTRACE_AVAILABLE);
+	ks = root ? ftg_kallsyms_read(root) : NULL;
+	avail = root ? ftg_ftrace_funcs_read(root, FTG_FTRACE_AVAILABLE) : NULL;
+	ftg_root_free(root);
 	if (!ks || !avail) {
 		fprintf(stderr, "fuzz-selection: fixtures: %s\n", ftg_error_last());
 		abort();

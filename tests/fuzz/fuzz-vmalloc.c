@@ -7,7 +7,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ftg_vmalloc *vm;
 	size_t i, n;
 
-	vm = ftg_vmalloc_read(fz_input("proc", "vmallocinfo", data, size));
+	fz_input("proc", "vmallocinfo", data, size);
+	vm = ftg_vmalloc_read(fz_lib_root());
 	if (!vm)
 		return 0;
 	n = ftg_vmalloc_count(vm);

@@ -172,9 +172,9 @@ static void test_without_module_table(void **state)
 	/* /proc/modules and sysfs alone: the whole core allocation, and a
 	 * Live module's init text taken as freed, ending at the next
 	 * section. */
-	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
-	struct ftg_proc_modules *pm = ftg_proc_modules_read(FIXTURE("amd64", "proc"));
-	struct ftg_sections *sec = ftg_sections_read(FIXTURE("amd64", "sys"));
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(fixture_root("amd64"));
+	struct ftg_proc_modules *pm = ftg_proc_modules_read(fixture_root("amd64"));
+	struct ftg_sections *sec = ftg_sections_read(fixture_root("amd64"));
 	struct ftg_map *map = ftg_map_new();
 	const struct ftg_region *r;
 
@@ -238,7 +238,7 @@ static void test_load_with(void **state)
 	snprintf(dir, sizeof(dir), "%s/amd64", FTG_FIXTURES);
 	root = ftg_root_open(dir);
 	assert_non_null(root);
-	ks = ftg_kallsyms_read(ftg_root_proc(root));
+	ks = ftg_kallsyms_read(root);
 	assert_non_null(ks);
 	lean = ftg_map_load_with(root, ks, FTG_MAP_NO_SITES);
 	assert_non_null(lean);

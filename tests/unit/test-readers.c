@@ -11,7 +11,7 @@
 
 static void test_kallsyms_amd64(void **state)
 {
-	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(fixture_root("amd64"));
 	const struct ftg_ksym *found[4], *s;
 	uint64_t start, end, off;
 
@@ -56,7 +56,7 @@ static void test_kallsyms_amd64(void **state)
 
 static void test_kallsyms_i386(void **state)
 {
-	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("i386", "proc"));
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(fixture_root("i386"));
 	const struct ftg_ksym *s;
 	uint64_t start, end;
 
@@ -77,7 +77,7 @@ static void test_kallsyms_malformed(void **state)
 	const struct ftg_ksym *s = NULL;
 
 	ftg_set_warning_handler(count_warning, &warnings);
-	ks = ftg_kallsyms_read(FIXTURE("malformed", "proc"));
+	ks = ftg_kallsyms_read(fixture_root("malformed"));
 	ftg_set_warning_handler(NULL, NULL);
 	assert_non_null(ks);
 	assert_int_equal(ftg_kallsyms_count(ks), 5);
@@ -91,7 +91,8 @@ static void test_kallsyms_malformed(void **state)
 
 static void test_kallsyms_missing(void **state)
 {
-	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("none", "proc"));
+	struct ftg_kallsyms *ks =
+		ftg_kallsyms_read(test_root(FIXTURE("none", "proc"), NULL, NULL, NULL));
 
 	assert_null(ks);
 	assert_int_equal(errno, ENOENT);
@@ -112,7 +113,7 @@ static void test_kallsyms_hidden(void **state)
 	assert_non_null(f);
 	fputs("0000000000000000 T _stext\n0000000000000000 T _etext\n", f);
 	fclose(f);
-	ks = ftg_kallsyms_read(dir);
+	ks = ftg_kallsyms_read(test_root(dir, NULL, NULL, NULL));
 	assert_non_null(ks);
 	assert_int_equal(ftg_kallsyms_text_bounds(ks, &start, &end), -1);
 	assert_int_equal(errno, ENOENT);
@@ -124,7 +125,7 @@ static void test_kallsyms_hidden(void **state)
 
 static void test_proc_modules(void **state)
 {
-	struct ftg_proc_modules *pm = ftg_proc_modules_read(FIXTURE("amd64", "proc"));
+	struct ftg_proc_modules *pm = ftg_proc_modules_read(fixture_root("amd64"));
 	const struct ftg_proc_module *m;
 
 	assert_non_null(pm);
@@ -142,7 +143,7 @@ static void test_proc_modules(void **state)
 	assert_null(ftg_proc_modules_find(pm, "nope"));
 	ftg_proc_modules_free(pm);
 
-	pm = ftg_proc_modules_read(FIXTURE("malformed", "proc"));
+	pm = ftg_proc_modules_read(fixture_root("malformed"));
 	assert_non_null(pm);
 	assert_int_equal(ftg_proc_modules_count(pm), 2);
 	assert_int_equal(ftg_proc_modules_skipped(pm), 4);
@@ -154,7 +155,7 @@ static void test_proc_modules(void **state)
 
 static void test_vmalloc_amd64(void **state)
 {
-	struct ftg_vmalloc *vm = ftg_vmalloc_read(FIXTURE("amd64", "proc"));
+	struct ftg_vmalloc *vm = ftg_vmalloc_read(fixture_root("amd64"));
 	const struct ftg_vmarea *a;
 
 	assert_non_null(vm);
@@ -192,7 +193,7 @@ static void test_vmalloc_amd64(void **state)
 
 static void test_vmalloc_i386(void **state)
 {
-	struct ftg_vmalloc *vm = ftg_vmalloc_read(FIXTURE("i386", "proc"));
+	struct ftg_vmalloc *vm = ftg_vmalloc_read(fixture_root("i386"));
 	const struct ftg_vmarea *a;
 
 	assert_non_null(vm);
@@ -205,7 +206,7 @@ static void test_vmalloc_i386(void **state)
 
 static void test_vmalloc_malformed(void **state)
 {
-	struct ftg_vmalloc *vm = ftg_vmalloc_read(FIXTURE("malformed", "proc"));
+	struct ftg_vmalloc *vm = ftg_vmalloc_read(fixture_root("malformed"));
 
 	assert_non_null(vm);
 	assert_int_equal(ftg_vmalloc_count(vm), 2);
@@ -216,7 +217,7 @@ static void test_vmalloc_malformed(void **state)
 
 static void test_sections(void **state)
 {
-	struct ftg_sections *sec = ftg_sections_read(FIXTURE("amd64", "sys"));
+	struct ftg_sections *sec = ftg_sections_read(fixture_root("amd64"));
 	const struct ftg_section *s;
 	uint64_t addr;
 
@@ -234,14 +235,14 @@ static void test_sections(void **state)
 	assert_string_equal(s->name, ".data");
 	ftg_sections_free(sec);
 
-	sec = ftg_sections_read(FIXTURE("malformed", "sys"));
+	sec = ftg_sections_read(fixture_root("malformed"));
 	assert_non_null(sec);
 	assert_int_equal(ftg_sections_count(sec), 1);
 	assert_int_equal(ftg_sections_skipped(sec), 1);
 	ftg_sections_free(sec);
 
 	/* No module directory: an empty list, not an error. */
-	sec = ftg_sections_read(FIXTURE("none", "sys"));
+	sec = ftg_sections_read(test_root(NULL, FIXTURE("none", "sys"), NULL, NULL));
 	assert_non_null(sec);
 	assert_int_equal(ftg_sections_count(sec), 0);
 	ftg_sections_free(sec);
@@ -252,7 +253,7 @@ static void test_ftrace_available(void **state)
 	struct ftg_ftrace_funcs *ff;
 	const struct ftg_ftrace_func *f;
 
-	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), FTG_FTRACE_AVAILABLE);
+	ff = ftg_ftrace_funcs_read(fixture_root("amd64"), FTG_FTRACE_AVAILABLE);
 	assert_non_null(ff);
 	assert_int_equal(ftg_ftrace_funcs_count(ff), 12);
 	f = ftg_ftrace_funcs_get(ff, 6);
@@ -275,7 +276,7 @@ static void test_ftrace_addrs(void **state)
 	const struct ftg_ftrace_func *f;
 	FILE *out;
 
-	ff = ftg_ftrace_funcs_read(FIXTURE("amd64-612-vm", "tracing"),
+	ff = ftg_ftrace_funcs_read(fixture_root("amd64-612-vm"),
 				   FTG_FTRACE_AVAILABLE_ADDRS);
 	assert_non_null(ff);
 	assert_true(ftg_ftrace_funcs_has_addrs(ff));
@@ -289,7 +290,7 @@ static void test_ftrace_addrs(void **state)
 	ftg_ftrace_funcs_free(ff);
 
 	/* 6.1 has none: ENOENT when asked for it alone. */
-	assert_null(ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"),
+	assert_null(ftg_ftrace_funcs_read(fixture_root("amd64"),
 					  FTG_FTRACE_AVAILABLE_ADDRS));
 	assert_int_equal(errno, ENOENT);
 
@@ -301,7 +302,7 @@ static void test_ftrace_addrs(void **state)
 	fputs("ffffffff81000004 vfs_read\nvfs_write\nxyz schedule\n"
 	      "ffffffffc0000004 fn_a [target]\n", out);
 	fclose(out);
-	ff = ftg_ftrace_funcs_read(dir, FTG_FTRACE_AVAILABLE);
+	ff = ftg_ftrace_funcs_read(test_root(NULL, NULL, NULL, dir), FTG_FTRACE_AVAILABLE);
 	assert_non_null(ff);
 	assert_int_equal(ftg_ftrace_funcs_count(ff), 2);
 	assert_int_equal(ftg_ftrace_funcs_skipped(ff), 2);
@@ -318,7 +319,7 @@ static void test_ftrace_enabled(void **state)
 	struct ftg_ftrace_funcs *ff;
 	const struct ftg_ftrace_func *f;
 
-	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), FTG_FTRACE_ENABLED);
+	ff = ftg_ftrace_funcs_read(fixture_root("amd64"), FTG_FTRACE_ENABLED);
 	assert_non_null(ff);
 	assert_int_equal(ftg_ftrace_funcs_count(ff), 2);
 	f = ftg_ftrace_funcs_get(ff, 0);
@@ -332,7 +333,7 @@ static void test_ftrace_enabled(void **state)
 	ftg_ftrace_funcs_free(ff);
 
 	/* 6.1 has no touched_functions: ENOENT, a plain absence. */
-	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), FTG_FTRACE_TOUCHED);
+	ff = ftg_ftrace_funcs_read(fixture_root("amd64"), FTG_FTRACE_TOUCHED);
 	assert_null(ff);
 	assert_int_equal(errno, ENOENT);
 }
@@ -344,9 +345,7 @@ static void test_users(void **state)
 	struct ftg_users *u;
 	char buf[256];
 
-	u = ftg_users_read(FIXTURE("shared-612", "tracing"),
-			   FIXTURE("shared-612", "debug"),
-			   FIXTURE("shared-612", "sys"));
+	u = ftg_users_read(fixture_root("shared-612"));
 	assert_non_null(u);
 	assert_string_equal(ftg_error_last(), "");
 
@@ -384,19 +383,16 @@ static void test_users(void **state)
 	ftg_users_free(u);
 
 	/* enabled_functions is needed; the rest is optional */
-	u = ftg_users_read(FIXTURE("amd64", "tracing"), "/nonexistent", "/nonexistent");
+	u = ftg_users_read(test_root(NULL, NULL, NULL, FIXTURE("amd64", "tracing")));
 	assert_non_null(u);
 	assert_string_equal(ftg_error_last(), "");
 	ftg_users_free(u);
 	/* the kernel's ftrace as a whole: off by its sysctl, on by default */
-	assert_int_equal(ftg_kernel_ftrace_state(FIXTURE("shared-612", "proc"),
-						 FIXTURE("shared-612", "tracing")),
+	assert_int_equal(ftg_kernel_ftrace_state(fixture_root("shared-612")),
 			 FTG_KFTRACE_OFF);
-	assert_int_equal(ftg_kernel_ftrace_state(FIXTURE("amd64", "proc"),
-						 FIXTURE("amd64", "tracing")),
-			 FTG_KFTRACE_ON);
+	assert_int_equal(ftg_kernel_ftrace_state(fixture_root("amd64")), FTG_KFTRACE_ON);
 	assert_string_equal(ftg_error_last(), "");
-	assert_null(ftg_users_read("/nonexistent", NULL, NULL));
+	assert_null(ftg_users_read(test_root(NULL, NULL, NULL, NULL)));
 	assert_int_equal(errno, ENOENT);
 	assert_string_not_equal(ftg_error_last(), "");
 }
@@ -405,24 +401,25 @@ static void test_ftrace_malformed(void **state)
 {
 	struct ftg_ftrace_funcs *ff;
 
-	ff = ftg_ftrace_funcs_read(FIXTURE("malformed", "tracing"), FTG_FTRACE_AVAILABLE);
+	ff = ftg_ftrace_funcs_read(fixture_root("malformed"), FTG_FTRACE_AVAILABLE);
 	assert_non_null(ff);
 	assert_int_equal(ftg_ftrace_funcs_count(ff), 3);
 	assert_int_equal(ftg_ftrace_funcs_skipped(ff), 3);
 	ftg_ftrace_funcs_free(ff);
 
-	ff = ftg_ftrace_funcs_read(FIXTURE("malformed", "tracing"), FTG_FTRACE_ENABLED);
+	ff = ftg_ftrace_funcs_read(fixture_root("malformed"), FTG_FTRACE_ENABLED);
 	assert_non_null(ff);
 	assert_int_equal(ftg_ftrace_funcs_count(ff), 2);
 	assert_int_equal(ftg_ftrace_funcs_skipped(ff), 1);
 	ftg_ftrace_funcs_free(ff);
 
-	ff = ftg_ftrace_funcs_read(FIXTURE("none", "tracing"), FTG_FTRACE_AVAILABLE);
+	ff = ftg_ftrace_funcs_read(test_root(NULL, NULL, NULL, FIXTURE("none", "tracing")),
+				   FTG_FTRACE_AVAILABLE);
 	assert_null(ff);
 	assert_int_equal(ftg_error_code(), FTG_E_NO_TRACEFS);
 	assert_contains(ftg_error_last(), "mount -t tracefs");
 
-	ff = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"), (enum ftg_ftrace_file)7);
+	ff = ftg_ftrace_funcs_read(fixture_root("amd64"), (enum ftg_ftrace_file)7);
 	assert_null(ff);
 	assert_int_equal(errno, EINVAL);
 }
@@ -453,7 +450,7 @@ static void test_errors(void **state)
 			"mount -t debugfs none /sys/kernel/debug");
 	assert_string_equal(ftg_strerror(FTG_E_COUNT), "unknown error");
 	assert_string_equal(ftg_strerror((enum ftg_error)-1), "unknown error");
-	ftg_kallsyms_read(FIXTURE("none", "proc"));
+	ftg_kallsyms_read(test_root(FIXTURE("none", "proc"), NULL, NULL, NULL));
 	assert_int_not_equal(ftg_error_code(), FTG_E_OK);
 	ftg_error_clear();
 	assert_int_equal(ftg_error_code(), FTG_E_OK);

@@ -167,7 +167,7 @@ static void test_random_kernel_files(void **state)
 		{ FIXTURE("shared-612", "debug/kprobes/list"), "debug/kprobes",
 		  "list" },
 	};
-	char debug[160], tracing[160];
+	char debug[160];
 	char dir[] = "/tmp/ftg-robust-XXXXXX", sub[128];
 	size_t f, len;
 	int i;
@@ -177,7 +177,6 @@ static void test_random_kernel_files(void **state)
 	mkdir(sub, 0755);
 	snprintf(sub, sizeof(sub), "%s/tracing", dir);
 	mkdir(sub, 0755);
-	snprintf(tracing, sizeof(tracing), "%s/tracing", dir);
 	snprintf(debug, sizeof(debug), "%s/debug", dir);
 	mkdir(debug, 0755);
 	snprintf(sub, sizeof(sub), "%s/debug/kprobes", dir);
@@ -198,42 +197,46 @@ static void test_random_kernel_files(void **state)
 			memcpy(copy, orig, len);
 			damage(copy, len);
 			write_file(sub, files[f].name, copy, rng() % (len + 1));
-			ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
+			ks = ftg_kallsyms_read(fixture_root("amd64"));
 			ftg_kallsyms_free(ks);
-			if (!strcmp(files[f].sub, "proc")) {
+			ftg_error_clear();
+			root = ftg_root_open(dir);
+			if (!root)
+				assert_failure_said_why("ftg_root_open");
+			if (root && !strcmp(files[f].sub, "proc")) {
 				ftg_error_clear();
-				ks = ftg_kallsyms_read(sub);
+				ks = ftg_kallsyms_read(root);
 				if (!ks)
 					assert_failure_said_why("ftg_kallsyms_read");
 				ftg_error_clear();
-				pm = ftg_proc_modules_read(sub);
+				pm = ftg_proc_modules_read(root);
 				if (!pm)
 					assert_failure_said_why("ftg_proc_modules_read");
 				ftg_error_clear();
-				vm = ftg_vmalloc_read(sub);
+				vm = ftg_vmalloc_read(root);
 				if (!vm)
 					assert_failure_said_why("ftg_vmalloc_read");
 				ftg_kallsyms_free(ks);
 				ftg_proc_modules_free(pm);
 				ftg_vmalloc_free(vm);
-			} else if (!strcmp(files[f].sub, "tracing")) {
+			} else if (root && !strcmp(files[f].sub, "tracing")) {
 				ftg_error_clear();
-				ff = ftg_ftrace_funcs_read(sub, FTG_FTRACE_AVAILABLE);
+				ff = ftg_ftrace_funcs_read(root, FTG_FTRACE_AVAILABLE);
 				if (!ff)
 					assert_failure_said_why("ftg_ftrace_funcs_read");
 				ftg_ftrace_funcs_free(ff);
 				ftg_error_clear();
-				ff = ftg_ftrace_funcs_read(sub, FTG_FTRACE_ENABLED);
+				ff = ftg_ftrace_funcs_read(root, FTG_FTRACE_ENABLED);
 				if (!ff)
 					assert_failure_said_why("ftg_ftrace_funcs_read");
 				ftg_ftrace_funcs_free(ff);
 			}
-			if (strcmp(files[f].sub, "proc")) {
+			if (root && strcmp(files[f].sub, "proc")) {
 				struct ftg_users *u;
 				char buf[256];
 
 				ftg_error_clear();
-				u = ftg_users_read(tracing, debug, "/nonexistent");
+				u = ftg_users_read(root);
 				if (!u)
 					assert_failure_said_why("ftg_users_read");
 				else
@@ -242,10 +245,6 @@ static void test_random_kernel_files(void **state)
 				ftg_users_free(u);
 			}
 			/* The whole map over whatever is there. */
-			ftg_error_clear();
-			root = ftg_root_open(dir);
-			if (!root)
-				assert_failure_said_why("ftg_root_open");
 			ftg_error_clear();
 			map = root ? ftg_map_load(root) : NULL;
 			if (root && !map)
@@ -271,8 +270,8 @@ static void test_random_kernel_files(void **state)
 
 static void test_random_patterns(void **state)
 {
-	struct ftg_kallsyms *ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
-	struct ftg_ftrace_funcs *av = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"),
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(fixture_root("amd64"));
+	struct ftg_ftrace_funcs *av = ftg_ftrace_funcs_read(fixture_root("amd64"),
 							   FTG_FTRACE_AVAILABLE);
 	static const char alphabet[] = "abcdefsv_*?[]!^:@0x123456789\\-";
 	int i;
@@ -325,10 +324,9 @@ static void test_random_patterns(void **state)
  */
 static void test_no_stale_error(void **state)
 {
-	const char *proc = FIXTURE("amd64", "proc");
+	const struct ftg_root *amd64 = fixture_root("amd64");
+	const struct ftg_root *none = test_root(NULL, NULL, NULL, NULL);
 	const char *debug = FIXTURE("amd64", "debug");
-	const char *tracing = FIXTURE("amd64", "tracing");
-	const char *sys = FIXTURE("amd64", "sys");
 	struct ftg_kallsyms *ks;
 	struct ftg_proc_modules *pm;
 	struct ftg_vmalloc *vm;
@@ -345,17 +343,17 @@ static void test_no_stale_error(void **state)
 	char esc[] = "a\\9b";
 	char ok[] = "a\\040b";
 
-	EXPECT_FAILS(!ftg_kallsyms_read("/nonexistent"));
-	EXPECT_CLEAN((ks = ftg_kallsyms_read(proc)) != NULL);
-	EXPECT_FAILS(!ftg_proc_modules_read("/nonexistent"));
-	EXPECT_CLEAN((pm = ftg_proc_modules_read(proc)) != NULL);
-	EXPECT_FAILS(!ftg_vmalloc_read("/nonexistent"));
-	EXPECT_CLEAN((vm = ftg_vmalloc_read(proc)) != NULL);
-	EXPECT_CLEAN((sec = ftg_sections_read(sys)) != NULL);
+	EXPECT_FAILS(!ftg_kallsyms_read(none));
+	EXPECT_CLEAN((ks = ftg_kallsyms_read(amd64)) != NULL);
+	EXPECT_FAILS(!ftg_proc_modules_read(none));
+	EXPECT_CLEAN((pm = ftg_proc_modules_read(amd64)) != NULL);
+	EXPECT_FAILS(!ftg_vmalloc_read(none));
+	EXPECT_CLEAN((vm = ftg_vmalloc_read(amd64)) != NULL);
+	EXPECT_CLEAN((sec = ftg_sections_read(amd64)) != NULL);
 	EXPECT_FAILS(ftg_sections_find(sec, "nomod", ".text", &a) == -1);
 	EXPECT_CLEAN(ftg_kallsyms_text_bounds(ks, &a, &b) == 0);
-	EXPECT_FAILS(!ftg_ftrace_funcs_read("/nonexistent", FTG_FTRACE_AVAILABLE));
-	EXPECT_CLEAN((ff = ftg_ftrace_funcs_read(tracing, FTG_FTRACE_AVAILABLE)) != NULL);
+	EXPECT_FAILS(!ftg_ftrace_funcs_read(none, FTG_FTRACE_AVAILABLE));
+	EXPECT_CLEAN((ff = ftg_ftrace_funcs_read(amd64, FTG_FTRACE_AVAILABLE)) != NULL);
 	EXPECT_FAILS(ftg_status_read("/nonexistent", &st) == -1);
 	EXPECT_CLEAN(ftg_status_read(debug, &st) == 0);
 	EXPECT_FAILS(!ftg_sites_parse("junk\n", 5));

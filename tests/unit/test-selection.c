@@ -16,8 +16,8 @@ static int setup(void **state)
 {
 	struct inputs *in = calloc(1, sizeof(*in));
 
-	in->ks = ftg_kallsyms_read(FIXTURE("amd64", "proc"));
-	in->avail = ftg_ftrace_funcs_read(FIXTURE("amd64", "tracing"),
+	in->ks = ftg_kallsyms_read(fixture_root("amd64"));
+	in->avail = ftg_ftrace_funcs_read(fixture_root("amd64"),
 					  FTG_FTRACE_AVAILABLE);
 	if (!in->ks || !in->avail)
 		return -1;
@@ -285,7 +285,7 @@ static void test_hidden_addresses(void **state)
 	assert_non_null(f);
 	fputs("0000000000000000 T vfs_read\n0000000000000000 t fn_a\t[target]\n", f);
 	fclose(f);
-	ks = ftg_kallsyms_read(dir);
+	ks = ftg_kallsyms_read(test_root(dir, NULL, NULL, NULL));
 	assert_non_null(ks);
 	assert_int_equal(ftg_selection_add(sel, "vfs_read"), 0);
 	assert_null(ftg_selection_resolve(sel, ks, in->avail));
@@ -309,7 +309,7 @@ static void test_records_612(void **state)
 	const struct ftg_candidate *cand;
 	size_t i;
 
-	avail = ftg_ftrace_funcs_read(FIXTURE("amd64-612-vm", "tracing"),
+	avail = ftg_ftrace_funcs_read(fixture_root("amd64-612-vm"),
 				      FTG_FTRACE_AVAILABLE);
 	assert_non_null(avail);
 	assert_true(ftg_ftrace_funcs_has_addrs(avail));
@@ -346,7 +346,7 @@ static void test_join_without_addrs(void **state)
 	snprintf(cmd, sizeof(cmd), "cp %s %s/", FIXTURE("amd64-612-vm",
 		 "tracing/available_filter_functions"), dir);
 	assert_int_equal(system(cmd), 0);
-	avail = ftg_ftrace_funcs_read(dir, FTG_FTRACE_AVAILABLE);
+	avail = ftg_ftrace_funcs_read(test_root(NULL, NULL, NULL, dir), FTG_FTRACE_AVAILABLE);
 	assert_non_null(avail);
 	assert_false(ftg_ftrace_funcs_has_addrs(avail));
 	assert_true(ftg_ftrace_funcs_get(avail, 0)->addr == 0);
@@ -355,7 +355,7 @@ static void test_join_without_addrs(void **state)
 	assert_non_null(c);
 	assert_int_equal(ftg_candidates_count(c), 0);
 	ftg_candidates_free(c);
-	ks = ftg_kallsyms_read(FIXTURE("amd64-612-vm", "proc"));
+	ks = ftg_kallsyms_read(fixture_root("amd64-612-vm"));
 	assert_non_null(ks);
 	c = ftg_candidates_vmlinux(ks, avail);
 	assert_non_null(c);
@@ -382,11 +382,11 @@ static struct ftg_candidates *resolve_612(const char *pattern, bool with_ks)
 	struct ftg_selection *sel = ftg_selection_new();
 	struct ftg_candidates *c;
 
-	avail = ftg_ftrace_funcs_read(FIXTURE("amd64-612-vm", "tracing"),
+	avail = ftg_ftrace_funcs_read(fixture_root("amd64-612-vm"),
 				      FTG_FTRACE_AVAILABLE);
 	assert_non_null(avail);
 	if (with_ks)
-		assert_non_null(ks = ftg_kallsyms_read(FIXTURE("amd64-612-vm", "proc")));
+		assert_non_null(ks = ftg_kallsyms_read(fixture_root("amd64-612-vm")));
 	if (!strncmp(pattern, "-m ", 3))
 		assert_int_equal(ftg_selection_add_module(sel, pattern + 3), 0);
 	else

@@ -117,10 +117,8 @@ static void test_save_users(void **state)
 	assert_int_equal(ftg_snapshot_save(src, out), 0);
 	copy = ftg_root_open(out);
 	assert_non_null(copy);
-	u1 = ftg_users_read(ftg_root_tracefs(src), ftg_root_debugfs(src),
-			    ftg_root_sys(src));
-	u2 = ftg_users_read(ftg_root_tracefs(copy), ftg_root_debugfs(copy),
-			    ftg_root_sys(copy));
+	u1 = ftg_users_read(src);
+	u2 = ftg_users_read(copy);
 	assert_non_null(u1);
 	assert_non_null(u2);
 	assert_true(ftg_users_count(u1) > 0);
@@ -135,8 +133,7 @@ static void test_save_users(void **state)
 	assert_int_equal(ftg_users_describe(u2, "cmdline_proc_show", NULL, 1,
 					    buf, sizeof(buf)), 1);
 	assert_string_equal(buf, "livepatch livepatch_sample");
-	assert_int_equal(ftg_kernel_ftrace_state(ftg_root_proc(copy), ftg_root_tracefs(copy)),
-			 ftg_kernel_ftrace_state(ftg_root_proc(src), ftg_root_tracefs(src)));
+	assert_int_equal(ftg_kernel_ftrace_state(copy), ftg_kernel_ftrace_state(src));
 	ftg_users_free(u1);
 	ftg_users_free(u2);
 	ftg_root_free(copy);

@@ -198,7 +198,7 @@ static void test_stack_kallsyms_one_reading(void **state)
 			     TRACE_FIXTURES, proc, proc) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	ks = ftg_kallsyms_read(proc);
+	ks = ftg_kallsyms_read(test_root(proc, NULL, NULL, NULL));
 	assert_non_null(ks);
 	assert_int_equal(ftg_kallsyms_find(ks, "fn", NULL, &sym, 1), 0);
 	assert_int_equal(ftg_kallsyms_find(ks, "fn b", NULL, &sym, 1), 0);

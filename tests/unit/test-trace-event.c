@@ -148,7 +148,7 @@ static void test_live_with_kallsyms(void **state)
 {
 	char *dirs[2] = { fake_tracefs(), fake_tracefs() };
 	struct ftg_event_ring *rings[2];
-	struct ftg_kallsyms *ks = ftg_kallsyms_read(TRACE_FIXTURES "/proc");
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(fixture_root("trace"));
 	struct ftg_live *live;
 	size_t i, named = 0;
 	int k;

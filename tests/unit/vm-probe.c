@@ -378,8 +378,8 @@ int main(int argc, char **argv)
 	probe_module_areas(map);
 	probe_check_all(map, stale, foreign);
 
-	ks = ftg_kallsyms_read(ftg_root_proc(root));
-	avail = ftg_ftrace_funcs_read(ftg_root_tracefs(root), FTG_FTRACE_AVAILABLE);
+	ks = ftg_kallsyms_read(root);
+	avail = ftg_ftrace_funcs_read(root, FTG_FTRACE_AVAILABLE);
 	EXPECT(ks && avail, "readers");
 	sel = ftg_selection_new();
 	for (i = 3; i < argc; i++)
