@@ -803,8 +803,9 @@ struct ftg_candidates;
 
 /*
  * ftguard.ko's debugfs tables (doc/interface.md, format version 1). Each
- * reader takes the debugfs root ("/sys/kernel/debug" or a snapshot's
- * "debug") and reads ftguard/<table>. A table whose header names another
+ * reader takes a root and reads ftguard/<table> in its debugfs
+ * (/sys/kernel/debug/ftguard/<table> live, DIR/debug/ftguard/<table> in a
+ * snapshot). A table whose header names another
  * format version is refused (FTG_E_BAD_VERSION, errno EPROTO); a malformed
  * line fails the whole read with "<table>:<line>: <what>" (the module's
  * tables are a contract, unlike the kernel's own files).
@@ -851,7 +852,7 @@ struct ftg_status {
 
 /**
  * ftg_status_read - read ftguard/status
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ * @root: the live system or a snapshot
  * @st: filled on success
  *
  * Unknown keys are ignored (the format may grow); a missing key keeps 0.
@@ -860,7 +861,7 @@ struct ftg_status {
  *
  * Return: 0, or -1 with errno set.
  */
-int ftg_status_read(const char *debugfs_dir, struct ftg_status *st);
+int ftg_status_read(const struct ftg_root *root, struct ftg_status *st);
 
 /*
  * Keyed views: what grows with the module and the kernel, as ordered
@@ -870,7 +871,7 @@ int ftg_status_read(const char *debugfs_dir, struct ftg_status *st);
 struct ftg_keys;
 /**
  * ftg_status_keys_read - every key of ftguard/status, in the module's order
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ * @root: the live system or a snapshot
  *
  * Each value is the rest of its line, escapes undone; keys this library
  * has no field for in struct ftg_status are there too (arm_mode,
@@ -879,7 +880,7 @@ struct ftg_keys;
  * Return: the keys, to free with ftg_keys_free(), or NULL with errno set
  * and the error as for ftg_status_read().
  */
-struct ftg_keys *ftg_status_keys_read(const char *debugfs_dir);
+struct ftg_keys *ftg_status_keys_read(const struct ftg_root *root);
 /**
  * ftg_instance_settings_read - the settings of ftguard's trace instance
  * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
@@ -958,12 +959,12 @@ struct ftg_site {
 struct ftg_sites;
 /**
  * ftg_sites_read - read ftguard/sites
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ * @root: the live system or a snapshot
  *
  * Return: the sites in address order, to free with ftg_sites_free(), or
  * NULL.
  */
-struct ftg_sites *ftg_sites_read(const char *debugfs_dir);
+struct ftg_sites *ftg_sites_read(const struct ftg_root *root);
 /**
  * ftg_sites_free - free a sites table
  * @sites: the table, or NULL
@@ -1026,11 +1027,11 @@ struct ftg_kmodule {
 struct ftg_kmodules;
 /**
  * ftg_kmodules_read - read ftguard/modules
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ * @root: the live system or a snapshot
  *
  * Return: the modules, to free with ftg_kmodules_free(), or NULL.
  */
-struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir);
+struct ftg_kmodules *ftg_kmodules_read(const struct ftg_root *root);
 /**
  * ftg_kmodules_free - free a modules table
  * @mods: the table, or NULL
@@ -1087,11 +1088,11 @@ struct ftg_check_line {
 struct ftg_check_report;
 /**
  * ftg_check_report_read - read ftguard/check (the last check's report)
- * @debugfs_dir: debugfs root (NULL: /sys/kernel/debug)
+ * @root: the live system or a snapshot
  *
  * Return: the report, to free with ftg_check_report_free(), or NULL.
  */
-struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir);
+struct ftg_check_report *ftg_check_report_read(const struct ftg_root *root);
 /**
  * ftg_check_report_free - free a check report
  * @rep: the report, or NULL
@@ -1170,15 +1171,15 @@ struct ftg_control;
 
 /**
  * ftg_control_open - open ftguard/control, or /dev/ftguard under lockdown
- * @debugfs_dir: debugfs root (NULL: "/sys/kernel/debug")
+ * @root: the live system (a snapshot keeps no control file)
  *
- * Opens @debugfs_dir/ftguard/control. When that open fails with EPERM
- * (kernel lockdown: debugfs then opens no file for writing, root's
- * included) and @debugfs_dir is the live root "/sys/kernel/debug" (NULL
- * too; not a fixture or snapshot root), opens ftguard.ko's misc device
- * /dev/ftguard instead: the same control file, which integrity lockdown
- * leaves open. The table reads (ftg_control_arm()'s check report) still go
- * to @debugfs_dir, whose 0400 files lockdown leaves readable.
+ * Opens ftguard/control in @root's debugfs. When that open fails with
+ * EPERM (kernel lockdown: debugfs then opens no file for writing, root's
+ * included) and that debugfs is the live one, /sys/kernel/debug, opens
+ * ftguard.ko's misc device /dev/ftguard instead: the same control file,
+ * which integrity lockdown leaves open. The table reads
+ * (ftg_control_arm()'s check report) still go to @root's debugfs, whose
+ * 0400 files lockdown leaves readable.
  *
  * Fails with an actionable message: FTG_E_NOT_ROOT (EACCES/EPERM; when
  * both paths refused, EPERM and a message naming both, and the lockdown
@@ -1187,7 +1188,7 @@ struct ftg_control;
  *
  * Return: the control, to close with ftg_control_close(), or NULL.
  */
-struct ftg_control *ftg_control_open(const char *debugfs_dir);
+struct ftg_control *ftg_control_open(const struct ftg_root *root);
 /**
  * ftg_control_close - close the control
  * @ctl: the control, or NULL

@@ -19,7 +19,7 @@ struct ftg_control *tui_control(struct tui *tui)
 		return NULL;
 	}
 	if (!m->ctl) {
-		m->ctl = ftg_control_open(ftg_root_debugfs(m->root));
+		m->ctl = ftg_control_open(m->root);
 		if (!m->ctl)
 			tui_message(tui, true, "%s", ftg_error_last());
 	}

@@ -115,13 +115,12 @@ void tui_model_show_own(struct tui_model *m, bool show)
 
 void tui_model_refresh(struct tui_model *m)
 {
-	const char *debugfs = ftg_root_debugfs(m->root);
 	struct ftg_sites *sites;
 	struct ftg_kmodules *mods;
 	struct ftg_check_report *rep;
 	uint64_t sig;
 
-	m->have_status = ftg_status_read(debugfs, &m->status) == 0;
+	m->have_status = ftg_status_read(m->root, &m->status) == 0;
 	if (!m->have_status) {
 		tui_safe(m->status_error, sizeof(m->status_error),
 			 ftg_error_last());
@@ -132,13 +131,13 @@ void tui_model_refresh(struct tui_model *m)
 		m->ctl = NULL;
 		m->tui_armed = false;
 	}
-	sites = m->have_status ? ftg_sites_read(debugfs) : NULL;
+	sites = m->have_status ? ftg_sites_read(m->root) : NULL;
 	ftg_sites_free(m->sites);
 	m->sites = sites;
-	mods = m->have_status ? ftg_kmodules_read(debugfs) : NULL;
+	mods = m->have_status ? ftg_kmodules_read(m->root) : NULL;
 	ftg_kmodules_free(m->kmodules);
 	m->kmodules = mods;
-	rep = m->have_status ? ftg_check_report_read(debugfs) : NULL;
+	rep = m->have_status ? ftg_check_report_read(m->root) : NULL;
 	ftg_check_report_free(m->check);
 	m->check = rep;
 	if (m->tui_armed && m->have_status && !m->status.armed)

@@ -13,7 +13,7 @@ static struct ftg_check_report *report_snapshot(struct ftg_cmd_ctx *ctx)
 {
 	struct ftg_check_report *rep;
 
-	rep = ftg_check_report_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	rep = ftg_check_report_read(ftg_cmd_root(ctx));
 	if (!rep)
 		ftg_cmd_lib_error(ctx, "reading the saved ftguard/check");
 	return rep;
@@ -49,7 +49,7 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 	size_t i, records = 0;
 	int sent, ret = -1;
 
-	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) < 0) {
+	if (ftg_status_read(ftg_cmd_root(ctx), &st) < 0) {
 		ftg_cmd_lib_error(ctx, "reading ftguard/status");
 		return -1;
 	}
@@ -104,7 +104,7 @@ static struct ftg_check_report *report_live(struct ftg_cmd_ctx *ctx,
 	size_t nsites;
 	int ret;
 
-	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	ctl = ftg_control_open(ftg_cmd_root(ctx));
 	if (!ctl) {
 		ftg_cmd_lib_error(ctx, "opening ftguard/control");
 		return NULL;

@@ -107,7 +107,7 @@ static int extract_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 		ftg_live_free(live);
 		return FTG_CMD_ERROR;
 	}
-	if (ftg_status_read(ftg_root_debugfs(root), &st) == 0 && st.armed)
+	if (ftg_status_read(root, &st) == 0 && st.armed)
 		ftg_cmd_warn(ctx, "sites are still armed: the file holds what the "
 			     "buffer had while extract read it ('ftguard stop' first)");
 	if (extract_pages(live, w, &unknown) < 0)

@@ -69,7 +69,7 @@ static int list_functions(struct ftg_cmd_ctx *ctx, const char *glob)
 	if (!avail)
 		return ftg_cmd_lib_error(ctx, "reading available_filter_functions");
 	/* the state column needs the module; without it, names alone */
-	sites = ftg_sites_read(ftg_root_debugfs(root));
+	sites = ftg_sites_read(root);
 	if (index_sites(sites, &ns) < 0) {
 		ftg_ftrace_funcs_free(avail);
 		ftg_sites_free(sites);

@@ -340,7 +340,7 @@ static int record_prepare(struct record_session *s)
 {
 	struct ftg_root *root = ftg_cmd_root(s->ctx);
 
-	s->ctl = ftg_control_open(ftg_root_debugfs(root));
+	s->ctl = ftg_control_open(root);
 	if (!s->ctl)
 		return ftg_cmd_lib_error(s->ctx, "opening ftguard/control");
 	s->map = ftg_cmd_load_map(s->ctx);

@@ -38,7 +38,7 @@ static int reset_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 	memset(&st, 0, sizeof(st));
 	have_status = !ctx->root && ftg_cmd_root(ctx) &&
-		      ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) == 0;
+		      ftg_status_read(ftg_cmd_root(ctx), &st) == 0;
 	entries = have_status ? buffer_entries(ctx) : -1;
 	/* first, so that no tracepoint refills the buffer reset empties */
 	if (have_status && ftg_cmd_events_off(ctx))

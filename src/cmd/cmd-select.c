@@ -124,7 +124,7 @@ static struct ftg_sites *sites_for_pins(struct ftg_cmd_ctx *ctx, const struct ft
 
 	for (i = 0; i < ftg_args_count(args, 'l'); i++)
 		if (strchr(ftg_args_nth(args, 'l', i), '@'))
-			return ftg_sites_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+			return ftg_sites_read(ftg_cmd_root(ctx));
 	return NULL;
 }
 
@@ -192,7 +192,7 @@ static bool module_knows_all(struct ftg_cmd_ctx *ctx)
 {
 	struct ftg_status st;
 
-	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) < 0)
+	if (ftg_status_read(ftg_cmd_root(ctx), &st) < 0)
 		return false;	/* the kernel's lists will do */
 	if (!st.vmlinux_records || st.vmlinux_sites < st.vmlinux_records)
 		return false;
@@ -231,7 +231,7 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 		cand = ftg_selection_resolve_sites(sel, known);
 	} else if (module_knows_all(ctx)) {
 		*from_lists = false;
-		known = ftg_sites_read(ftg_root_debugfs(ftg_cmd_root(ctx)));
+		known = ftg_sites_read(ftg_cmd_root(ctx));
 		if (!known) {
 			ftg_cmd_lib_error(ctx, "reading ftguard/sites");
 			return NULL;

@@ -151,7 +151,7 @@ static int show_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_TRACEFS | FTG_NEED_MODULE))
 		return FTG_CMD_ERROR;
 	root = ftg_cmd_root(ctx);
-	st = ftg_status_keys_read(ftg_root_debugfs(root));
+	st = ftg_status_keys_read(root);
 	if (!st)
 		return ftg_cmd_lib_error(ctx, "reading ftguard/status");
 	in = ftg_instance_settings_read(ftg_root_tracefs(root));
@@ -161,7 +161,7 @@ static int show_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	}
 	/* names for a tree's roots; without the table they stay addresses */
 	sites = key_is(st, "graph_roots", "-") ? NULL :
-		ftg_sites_read(ftg_root_debugfs(root));
+		ftg_sites_read(root);
 	show_arm(st, sites);
 	show_instance(in);
 	if (ctx->verbosity > 0) {

@@ -189,7 +189,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	root = ftg_cmd_root(ctx);
 	if (!root)
 		return FTG_CMD_ERROR;
-	sites = ftg_sites_read(ftg_root_debugfs(root));
+	sites = ftg_sites_read(root);
 	if (!sites)
 		return ftg_cmd_lib_error(ctx, "reading ftguard/sites");
 	users = ftg_users_read(root);

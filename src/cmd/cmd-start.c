@@ -187,7 +187,7 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ret = FTG_CMD_OK;
 		goto out;
 	}
-	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	ctl = ftg_control_open(ftg_cmd_root(ctx));
 	if (!ctl) {
 		ret = ftg_cmd_lib_error(ctx, "opening ftguard/control");
 		goto out;

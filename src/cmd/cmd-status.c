@@ -212,7 +212,7 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		return FTG_CMD_ERROR;
 	root = ftg_cmd_root(ctx);	/* opened by ftg_cmd_need() */
 	memset(&st, 0, sizeof(st));
-	if (ftg_status_read(ftg_root_debugfs(root), &st) < 0) {
+	if (ftg_status_read(root, &st) < 0) {
 		if (ftg_error_code() != FTG_E_NO_MODULE)
 			return ftg_cmd_lib_error(ctx, "reading ftguard/status");
 		/* Not loaded is an answer, not a failure to give one. */
@@ -233,7 +233,7 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		}
 		return FTG_CMD_REFUSED;
 	}
-	keys = ftg_status_keys_read(ftg_root_debugfs(root));
+	keys = ftg_status_keys_read(root);
 	if (!keys)
 		return ftg_cmd_lib_error(ctx, "reading ftguard/status");
 	if (json) {

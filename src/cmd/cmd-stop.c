@@ -11,7 +11,7 @@ static int disarm_noting(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl, void 
 	bool *was_armed = data;
 	struct ftg_status st;
 
-	if (ftg_status_read(ftg_root_debugfs(ftg_cmd_root(ctx)), &st) == 0)
+	if (ftg_status_read(ftg_cmd_root(ctx), &st) == 0)
 		*was_armed = st.armed;
 	return ftg_control_disarm(ctl);
 }

@@ -140,7 +140,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 			goto out;
 	}
 	if (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') || ftg_args_has(args, 'g')) {
-		ctl = ftg_control_open(ftg_root_debugfs(root));
+		ctl = ftg_control_open(root);
 		if (!ctl) {
 			ret = ftg_cmd_lib_error(ctx, "opening ftguard/control");
 			goto out;

@@ -402,7 +402,7 @@ int ftg_cmd_control_send(struct ftg_cmd_ctx *ctx,
 	if (ftg_cmd_live_only(ctx, "changes the live system") ||
 	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
 		return FTG_CMD_ERROR;
-	ctl = ftg_control_open(ftg_root_debugfs(ftg_cmd_root(ctx)));
+	ctl = ftg_control_open(ftg_cmd_root(ctx));
 	if (!ctl)
 		return ftg_cmd_lib_error(ctx, "opening ftguard/control");
 	if (send(ctx, ctl, data) < 0)

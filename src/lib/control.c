@@ -98,15 +98,14 @@ static int open_device(const char *debugfs_dir, const char *lockdown)
 	return -1;
 }
 
-struct ftg_control *ftg_control_open(const char *debugfs_dir)
+struct ftg_control *ftg_control_open(const struct ftg_root *root)
 {
+	const char *debugfs_dir = ftg_root_debugfs(root);
 	struct ftg_control *ctl;
 	char *path, *lockdown = NULL;
 	bool live;
 
 	ftg_error_clear();
-	if (!debugfs_dir)
-		debugfs_dir = FTGL_DEFAULT_DEBUGFS;
 	ctl = calloc(1, sizeof(*ctl));
 	path = ftgl_path(debugfs_dir, "ftguard/control");
 	if (!ctl || !path || !(ctl->debugfs = strdup(debugfs_dir))) {
@@ -583,7 +582,7 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 	/* The module keeps the arm's check report in its check table. */
 	code = ftg_error_code();
 	snprintf(msg, sizeof(msg), "%s", ftg_error_last());
-	*report = ftg_check_report_read(ctl->debugfs);
+	*report = ftgl_check_report_read(ctl->debugfs);
 	if (ret)
 		return ftgl_err(code, saved, "arm: %s", msg);
 	ftg_error_clear();

@@ -192,6 +192,9 @@ struct ftg_check_report *ftgl_check_report_parse(const char *what,
 
 /* A deep copy of @rep. */
 struct ftg_check_report *ftgl_check_report_copy(const struct ftg_check_report *rep);
+/* ftg_check_report_read() of a debugfs directory: a control keeps the
+ * directory it opened, where an arm's report is read back. */
+struct ftg_check_report *ftgl_check_report_read(const char *debugfs_dir);
 
 /* map.c: kinds of regions. */
 static inline bool ftgl_region_is_range(enum ftg_region_kind kind)

@@ -118,13 +118,14 @@ static int status_line(void *obj, char *line, unsigned long lineno,
 	return r;
 }
 
-struct ftg_keys *ftg_status_keys_read(const char *debugfs_dir)
+struct ftg_keys *ftg_status_keys_read(const struct ftg_root *root)
 {
 	struct ftg_keys *k;
 
 	ftg_error_clear();
 	k = keys_new();
-	if (k && ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_STATUS, status_line, k)) {
+	if (k && ftgl_kmod_table_read(ftg_root_debugfs(root), FTGUARD_TABLE_STATUS,
+				      status_line, k)) {
 		ftg_keys_free(k);
 		return NULL;
 	}

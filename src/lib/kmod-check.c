@@ -178,7 +178,7 @@ struct ftg_check_report *ftg_check_report_parse(const char *text, size_t len)
 	return ftgl_check_report_parse("check", text, len);
 }
 
-struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
+struct ftg_check_report *ftgl_check_report_read(const char *debugfs_dir)
 {
 	struct ftg_check_report *rep;
 
@@ -188,6 +188,11 @@ struct ftg_check_report *ftg_check_report_read(const char *debugfs_dir)
 		return NULL;
 	return report_done(rep, ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_CHECK,
 						     parse_report_line, rep));
+}
+
+struct ftg_check_report *ftg_check_report_read(const struct ftg_root *root)
+{
+	return ftgl_check_report_read(ftg_root_debugfs(root));
 }
 
 void ftg_check_report_free(struct ftg_check_report *rep)

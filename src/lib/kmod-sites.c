@@ -139,7 +139,7 @@ struct ftg_sites *ftg_sites_parse(const char *text, size_t len)
 						   parse_site, s));
 }
 
-struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
+struct ftg_sites *ftg_sites_read(const struct ftg_root *root)
 {
 	struct ftg_sites *s;
 
@@ -147,8 +147,8 @@ struct ftg_sites *ftg_sites_read(const char *debugfs_dir)
 	s = sites_new();
 	if (!s)
 		return NULL;
-	return sites_done(s, ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_SITES,
-						  parse_site, s));
+	return sites_done(s, ftgl_kmod_table_read(ftg_root_debugfs(root),
+						  FTGUARD_TABLE_SITES, parse_site, s));
 }
 
 void ftg_sites_free(struct ftg_sites *sites)
@@ -294,7 +294,7 @@ struct ftg_kmodules *ftg_kmodules_parse(const char *text, size_t len)
 						       len, parse_kmodule, km));
 }
 
-struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
+struct ftg_kmodules *ftg_kmodules_read(const struct ftg_root *root)
 {
 	struct ftg_kmodules *km;
 
@@ -302,7 +302,8 @@ struct ftg_kmodules *ftg_kmodules_read(const char *debugfs_dir)
 	km = kmodules_new();
 	if (!km)
 		return NULL;
-	return kmodules_done(km, ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_MODULES,
+	return kmodules_done(km, ftgl_kmod_table_read(ftg_root_debugfs(root),
+						      FTGUARD_TABLE_MODULES,
 						      parse_kmodule, km));
 }
 

@@ -235,9 +235,10 @@ int ftg_status_parse(const char *text, size_t len, struct ftg_status *st)
 				     parse_status_line, st);
 }
 
-int ftg_status_read(const char *debugfs_dir, struct ftg_status *st)
+int ftg_status_read(const struct ftg_root *root, struct ftg_status *st)
 {
 	ftg_error_clear();
 	memset(st, 0, sizeof(*st));
-	return ftgl_kmod_table_read(debugfs_dir, FTGUARD_TABLE_STATUS, parse_status_line, st);
+	return ftgl_kmod_table_read(ftg_root_debugfs(root), FTGUARD_TABLE_STATUS,
+				    parse_status_line, st);
 }

@@ -691,7 +691,6 @@ struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
 				  const struct ftg_kallsyms *given,
 				  unsigned int flags)
 {
-	const char *debugfs = ftg_root_debugfs(root);
 	struct ftg_kallsyms *ks = NULL;
 	const struct ftg_kallsyms *syms = given;
 	struct ftg_proc_modules *pm = NULL;
@@ -713,11 +712,11 @@ struct ftg_map *ftg_map_load_with(const struct ftg_root *root,
 	/* The rest is optional: a missing part only leaves a gap. */
 	sec = ftg_sections_read(root);
 	vm = ftg_vmalloc_read(root);
-	have_st = !ftg_status_read(debugfs, &st);
+	have_st = !ftg_status_read(root, &st);
 	if (have_st) {
-		km = ftg_kmodules_read(debugfs);
+		km = ftg_kmodules_read(root);
 		if (!(flags & FTG_MAP_NO_SITES))
-			sites = ftg_sites_read(debugfs);
+			sites = ftg_sites_read(root);
 	}
 	map = ftg_map_new();
 	if (!map)

@@ -27,42 +27,42 @@ static void plant_answer(const char *cmd, const uint8_t *data, size_t size)
 	free(file);
 }
 
-static struct ftg_control *open_with_answer(const char *debugfs, const char *cmd,
-					    const uint8_t *data, size_t size)
+static struct ftg_control *open_with_answer(const char *cmd, const uint8_t *data,
+					    size_t size)
 {
 	plant_answer(cmd, data, size);
-	return ftg_control_open(debugfs);
+	return ftg_control_open(fz_lib_root());
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *debugfs = fz_input("debug", "ftguard/check", data, size);
 	struct ftg_check_report *rep = NULL;
 	struct ftg_control *ctl;
 	uint64_t addr = 0xffffffff81000000ULL;
 	const char *owners[] = { "target" };
 	struct ftg_sites *sites;
 
-	ctl = open_with_answer(debugfs, "check", data, size);
+	fz_input("debug", "ftguard/check", data, size);
+	ctl = open_with_answer("check", data, size);
 	rep = ctl ? ftg_control_check(ctl) : NULL;
 	fz_use(rep ? ftg_check_report_count(rep) : 0);
 	ftg_check_report_free(rep);
 	ftg_control_close(ctl);
 
-	ctl = open_with_answer(debugfs, "arm", data, size);
+	ctl = open_with_answer("arm", data, size);
 	rep = NULL;
 	fz_use(ctl ? (uint64_t)ftg_control_arm(ctl, 0, &rep) : 0);
 	fz_use(rep ? ftg_check_report_n_ok(rep) : 0);
 	ftg_check_report_free(rep);
 	ftg_control_close(ctl);
 
-	ctl = open_with_answer(debugfs, "sites target", data, size);
+	ctl = open_with_answer("sites target", data, size);
 	sites = ctl ? ftg_control_sites(ctl, owners, 1) : NULL;
 	fz_use(sites ? ftg_sites_count(sites) : 0);
 	ftg_sites_free(sites);
 	ftg_control_close(ctl);
 
-	ctl = open_with_answer(debugfs, "select 0xffffffff81000000", data, size);
+	ctl = open_with_answer("select 0xffffffff81000000", data, size);
 	fz_use(ctl ? (uint64_t)ftg_control_select_addrs(ctl, &addr, 1) : 0);
 	fz_use_str(ctl ? ftg_control_response(ctl) : NULL);
 	ftg_control_close(ctl);

@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	map = ftg_map_load(root);
 	if (map) {
 		query_map(map);
-		rep = ftg_check_report_read(ftg_root_debugfs(root));
+		rep = ftg_check_report_read(root);
 		v = rep ? ftg_verdict_new(rep, map) : NULL;
 		fz_use(v ? ftg_verdict_count(v) : 0);
 		ftg_verdict_free(v);

@@ -13,7 +13,7 @@
 static void test_amd64_verdict(void **state)
 {
 	struct ftg_map *map = load_fixture_map("amd64");
-	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64", "debug"));
+	struct ftg_check_report *rep = ftg_check_report_read(fixture_root("amd64"));
 	struct ftg_verdict *v;
 	const struct ftg_finding *f;
 
@@ -61,7 +61,7 @@ static void test_i386_reused_init(void **state)
 	/* The 2008 failure: a site in freed __init text that an ioremap
 	 * now occupies. Stale, and the ioremap is named. */
 	struct ftg_map *map = load_fixture_map("i386");
-	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("i386", "debug"));
+	struct ftg_check_report *rep = ftg_check_report_read(fixture_root("i386"));
 	struct ftg_verdict *v = ftg_verdict_new(rep, map);
 	const struct ftg_finding *f;
 
@@ -145,7 +145,7 @@ static void test_mismatch_and_ok(void **state)
 
 static void test_without_map(void **state)
 {
-	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64", "debug"));
+	struct ftg_check_report *rep = ftg_check_report_read(fixture_root("amd64"));
 	struct ftg_verdict *v = ftg_verdict_new(rep, NULL);
 	size_t i;
 
@@ -176,7 +176,7 @@ static void test_without_map(void **state)
 static void test_real_vm_snapshot(void **state)
 {
 	struct ftg_map *map = load_fixture_map("amd64-vm");
-	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64-vm", "debug"));
+	struct ftg_check_report *rep = ftg_check_report_read(fixture_root("amd64-vm"));
 	struct ftg_verdict *v;
 	const struct ftg_overlap *o;
 	const struct ftg_finding *f;
@@ -219,7 +219,7 @@ static void test_real_vm_snapshot(void **state)
 static void test_real_i386_reuse(void **state)
 {
 	struct ftg_map *map = load_fixture_map("i386-vm");
-	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("i386-vm", "debug"));
+	struct ftg_check_report *rep = ftg_check_report_read(fixture_root("i386-vm"));
 	struct ftg_verdict *v = ftg_verdict_new(rep, map);
 	const struct ftg_overlap *o;
 	const struct ftg_finding *f;

@@ -18,7 +18,7 @@ static void test_status_amd64(void **state)
 {
 	struct ftg_status st;
 
-	assert_int_equal(ftg_status_read(FIXTURE("amd64", "debug"), &st), 0);
+	assert_int_equal(ftg_status_read(fixture_root("amd64"), &st), 0);
 	assert_true(st.loaded);
 	assert_false(st.armed);
 	assert_string_equal(st.owner, "none");
@@ -47,7 +47,7 @@ static void test_status_i386(void **state)
 {
 	struct ftg_status st;
 
-	assert_int_equal(ftg_status_read(FIXTURE("i386", "debug"), &st), 0);
+	assert_int_equal(ftg_status_read(fixture_root("i386"), &st), 0);
 	assert_true(st.armed);
 	assert_string_equal(st.owner, "4242 ftguard rec");
 	assert_int_equal(st.owner_pid, 4242);
@@ -64,7 +64,7 @@ static void test_status_keys(void **state)
 	char *dir = tt_tmpdir(), *cmd;
 	struct ftg_keys *k;
 
-	k = ftg_status_keys_read(FIXTURE("amd64", "debug"));
+	k = ftg_status_keys_read(fixture_root("amd64"));
 	assert_non_null(k);
 	assert_int_equal(ftg_keys_count(k), 25);
 	assert_string_equal(ftg_keys_name(k, 0), "loaded");
@@ -82,7 +82,7 @@ static void test_status_keys(void **state)
 			     "'kill_reason bad\\9' > '%s/ftguard/status'", dir, dir) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	k = ftg_status_keys_read(dir);
+	k = ftg_status_keys_read(test_root(NULL, NULL, dir, NULL));
 	assert_non_null(k);
 	assert_int_equal(ftg_keys_count(k), 3);
 	assert_string_equal(ftg_keys_get(k, "graph_roots"), "0xffffffff81000000 0x10");
@@ -92,7 +92,7 @@ static void test_status_keys(void **state)
 
 	/* no module: the same diagnosis as ftg_status_read() */
 	dir = tt_tmpdir();
-	assert_null(ftg_status_keys_read(dir));
+	assert_null(ftg_status_keys_read(test_root(NULL, NULL, dir, NULL)));
 	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
 	tt_rmdir(dir);
 }
@@ -311,7 +311,7 @@ static void test_status_parse(void **state)
 
 static void test_sites(void **state)
 {
-	struct ftg_sites *s = ftg_sites_read(FIXTURE("amd64", "debug"));
+	struct ftg_sites *s = ftg_sites_read(fixture_root("amd64"));
 	const struct ftg_site *site;
 
 	assert_non_null(s);
@@ -378,7 +378,7 @@ static void test_sites_v2(void **state)
 
 static void test_kmodules(void **state)
 {
-	struct ftg_kmodules *km = ftg_kmodules_read(FIXTURE("amd64", "debug"));
+	struct ftg_kmodules *km = ftg_kmodules_read(fixture_root("amd64"));
 	const struct ftg_kmodule *m;
 
 	assert_non_null(km);
@@ -412,7 +412,7 @@ static void test_kmodules(void **state)
 
 static void test_check_report(void **state)
 {
-	struct ftg_check_report *rep = ftg_check_report_read(FIXTURE("amd64", "debug"));
+	struct ftg_check_report *rep = ftg_check_report_read(fixture_root("amd64"));
 	const struct ftg_check_line *cl;
 
 	assert_non_null(rep);
@@ -491,23 +491,26 @@ static void test_table_frame(void **state)
 
 static void test_version_refused(void **state)
 {
+	const struct ftg_root *v2 = test_root(NULL, NULL, FIXTURE("malformed", "debug-v2"), NULL);
+	const struct ftg_root *noheader = test_root(NULL, NULL, FIXTURE("malformed", "debug-noheader"),
+						    NULL);
 	struct ftg_status st;
 
-	assert_int_equal(ftg_status_read(FIXTURE("malformed", "debug-v2"), &st), -1);
+	assert_int_equal(ftg_status_read(v2, &st), -1);
 	assert_int_equal(errno, EPROTO);
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
 	assert_contains(ftg_error_last(), "format version 2 is not supported");
-	assert_null(ftg_sites_read(FIXTURE("malformed", "debug-v2")));
+	assert_null(ftg_sites_read(v2));
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
 	assert_contains(ftg_error_last(), "format version 3 is not supported");
-	assert_null(ftg_kmodules_read(FIXTURE("malformed", "debug-v2")));
+	assert_null(ftg_kmodules_read(v2));
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
-	assert_null(ftg_check_report_read(FIXTURE("malformed", "debug-v2")));
+	assert_null(ftg_check_report_read(v2));
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_VERSION);
 
-	assert_int_equal(ftg_status_read(FIXTURE("malformed", "debug-noheader"), &st), -1);
+	assert_int_equal(ftg_status_read(noheader, &st), -1);
 	assert_int_equal(ftg_error_code(), FTG_E_NO_HEADER);
-	assert_null(ftg_sites_read(FIXTURE("malformed", "debug-noheader")));
+	assert_null(ftg_sites_read(noheader));
 	assert_int_equal(ftg_error_code(), FTG_E_NO_HEADER);
 }
 
@@ -515,35 +518,36 @@ static void test_malformed_tables(void **state)
 {
 	struct ftg_status st;
 
-	assert_int_equal(ftg_status_read(FIXTURE("malformed", "debug"), &st), -1);
+	assert_int_equal(ftg_status_read(fixture_root("malformed"), &st), -1);
 	assert_contains(ftg_error_last(), "status:3: bad value for armed");
-	assert_null(ftg_sites_read(FIXTURE("malformed", "debug")));
+	assert_null(ftg_sites_read(fixture_root("malformed")));
 	assert_contains(ftg_error_last(), "sites:3: unknown state");
-	assert_null(ftg_kmodules_read(FIXTURE("malformed", "debug")));
+	assert_null(ftg_kmodules_read(fixture_root("malformed")));
 	assert_contains(ftg_error_last(), "modules:2: expected 9 fields");
-	assert_null(ftg_check_report_read(FIXTURE("malformed", "debug")));
+	assert_null(ftg_check_report_read(fixture_root("malformed")));
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_ESCAPE);
 	assert_contains(ftg_error_last(), "check:3");
 }
 
 static void test_module_missing(void **state)
 {
+	/* A debugfs directory without ftguard/: the module is not loaded. */
+	const struct ftg_root *empty = test_root(NULL, NULL, FIXTURE("amd64", "proc"), NULL);
 	struct ftg_status st;
 	struct ftg_control *ctl;
 
-	/* A debugfs root without ftguard/: the module is not loaded. */
-	assert_int_equal(ftg_status_read(FIXTURE("amd64", "proc"), &st), -1);
+	assert_int_equal(ftg_status_read(empty, &st), -1);
 	assert_int_equal(errno, ENODEV);
 	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
 	assert_contains(ftg_error_last(), "insmod ftguard.ko");
 
-	ctl = ftg_control_open(FIXTURE("amd64", "proc"));
+	ctl = ftg_control_open(empty);
 	assert_null(ctl);
 	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
 
 	/* ftguard/ exists but has no control (a snapshot): not the
 	 * module missing, a file missing. */
-	ctl = ftg_control_open(FIXTURE("amd64", "debug"));
+	ctl = ftg_control_open(fixture_root("amd64"));
 	assert_null(ctl);
 	assert_int_equal(errno, ENOENT);
 	assert_contains(ftg_error_last(), "control");
@@ -577,7 +581,7 @@ static void test_control_sites(void **state)
 	assert_non_null(fp);
 	fprintf(fp, "%*s%s", (int)strlen(cmd), "", answer);
 	fclose(fp);
-	ctl = ftg_control_open(dir);
+	ctl = ftg_control_open(test_root(NULL, NULL, dir, NULL));
 	assert_non_null(ctl);
 	owners[0] = "target";
 	owners[1] = "e1000e";
@@ -648,7 +652,7 @@ static void test_not_root(void **state)
 	if (!pid) {
 		if (!geteuid() && setuid(65534))
 			_exit(3);
-		if (ftg_status_read(dir, &st) != -1)
+		if (ftg_status_read(test_root(NULL, NULL, dir, NULL), &st) != -1)
 			_exit(4);
 		if (ftg_error_code() != FTG_E_NOT_ROOT || errno != EACCES)
 			_exit(5);

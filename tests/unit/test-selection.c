@@ -534,7 +534,7 @@ static void test_resolve_sites_agrees(void **state)
 		(const char *const[]){ "target:fn_*", "-n target:fn_b", NULL },
 		(const char *const[]){ "e1000e:e1000_*", NULL },
 	};
-	struct ftg_sites *sites = ftg_sites_read(FIXTURE("amd64", "debug"));
+	struct ftg_sites *sites = ftg_sites_read(fixture_root("amd64"));
 	size_t k, i;
 
 	assert_non_null(sites);

@@ -86,10 +86,10 @@ static void probe_map(const struct ftg_map *map, uint64_t stale, uint64_t foreig
 	EXPECT(strstr(buf, "ioremap") && strstr(buf, "e1000_probe"), "foreign: %s", buf);
 }
 
-static void probe_check_all(const struct ftg_map *map, uint64_t stale,
-			    uint64_t foreign)
+static void probe_check_all(const struct ftg_root *root, const struct ftg_map *map,
+			    uint64_t stale, uint64_t foreign)
 {
-	struct ftg_control *ctl = ftg_control_open(NULL);
+	struct ftg_control *ctl = ftg_control_open(root);
 	struct ftg_verdict *v = ctl ? ftg_check_run(ctl, map) : NULL;
 	unsigned int seen = 0;
 	size_t i;
@@ -116,9 +116,9 @@ out:
 	ftg_control_close(ctl);
 }
 
-static void probe_arm(const struct ftg_candidates *cand)
+static void probe_arm(const struct ftg_root *root, const struct ftg_candidates *cand)
 {
-	struct ftg_control *ctl = ftg_control_open(NULL);
+	struct ftg_control *ctl = ftg_control_open(root);
 	struct ftg_check_report *rep = NULL;
 	struct ftg_status st;
 	int ret;
@@ -132,14 +132,14 @@ static void probe_arm(const struct ftg_candidates *cand)
 	EXPECT(!ftg_control_arm(ctl, 0, &rep), "arm");
 	EXPECT(rep && ftg_check_report_ok(rep), "arm's check report");
 	ftg_check_report_free(rep);
-	EXPECT(!ftg_status_read(NULL, &st), "status");
+	EXPECT(!ftg_status_read(root, &st), "status");
 	printf("armed=%d owner='%s' armed_sites=%" PRIu64 "\n", st.armed,
 	       st.owner, st.armed_sites);
 	EXPECT(st.armed && st.owner_pid == getpid(), "armed by this process");
 	ret = ftg_control_arm(ctl, 0, NULL);
 	EXPECT(ret == -1 && errno == EBUSY, "second arm: EBUSY");
 	ftg_control_close(ctl);
-	EXPECT(!ftg_status_read(NULL, &st) && !st.armed, "close disarms");
+	EXPECT(!ftg_status_read(root, &st) && !st.armed, "close disarms");
 }
 
 /* Event lines (not "#" comments) in instances/ftguard/trace, or -1. */
@@ -158,10 +158,11 @@ static int trace_events(void)
 	return n;
 }
 
-static void probe_refusals(const struct ftg_map *map, uint64_t stale,
-			   uint64_t foreign, const struct ftg_candidates *vmlinux)
+static void probe_refusals(const struct ftg_root *root, const struct ftg_map *map,
+			   uint64_t stale, uint64_t foreign,
+			   const struct ftg_candidates *vmlinux)
 {
-	struct ftg_control *ctl = ftg_control_open(NULL);
+	struct ftg_control *ctl = ftg_control_open(root);
 	struct ftg_candidates *mixed = ftg_candidates_new();
 	struct ftg_candidates *refused = ftg_candidates_new();
 	struct ftg_check_report *rep = NULL;
@@ -198,9 +199,9 @@ static void probe_refusals(const struct ftg_map *map, uint64_t stale,
 		ftg_candidates_add(mixed, c->name, c->addr, NULL);
 	}
 	EXPECT(trace_events() > 0, "events in the buffer before reset");
-	ftg_status_read(NULL, &before);
+	ftg_status_read(root, &before);
 	ret = ftg_control_admit(ctl, mixed, refused);
-	ftg_status_read(NULL, &after);
+	ftg_status_read(root, &after);
 	printf("mixed admit: sent %d, admitted %" PRIu64 " -> %" PRIu64
 	       ", rejected %" PRIu64 " -> %" PRIu64 "\n", ret, before.admitted,
 	       after.admitted, before.rejected, after.rejected);
@@ -376,7 +377,7 @@ int main(int argc, char **argv)
 	}
 	probe_map(map, stale, foreign);
 	probe_module_areas(map);
-	probe_check_all(map, stale, foreign);
+	probe_check_all(root, map, stale, foreign);
 
 	ks = ftg_kallsyms_read(root);
 	avail = ftg_ftrace_funcs_read(root, FTG_FTRACE_AVAILABLE);
@@ -396,8 +397,8 @@ int main(int argc, char **argv)
 	if (vmlinux)
 		probe_records(ks, avail, vmlinux);
 	if (cand && vmlinux) {
-		probe_arm(cand);
-		probe_refusals(map, stale, foreign, vmlinux);
+		probe_arm(root, cand);
+		probe_refusals(root, map, stale, foreign, vmlinux);
 	}
 	probe_snapshot(root);
 
