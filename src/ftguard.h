@@ -883,9 +883,9 @@ struct ftg_keys;
 struct ftg_keys *ftg_status_keys_read(const struct ftg_root *root);
 /**
  * ftg_instance_settings_read - the settings of ftguard's trace instance
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @root: the live system
  *
- * Keys: tracing_on, buffer_size_kb (per CPU, now: before its first use
+ * Reads instances/ftguard/ under @root's tracefs. Keys: tracing_on, buffer_size_kb (per CPU, now: before its first use
  * the kernel keeps it small), buffer_total_size_kb, current_tracer,
  * trace_clock (the one in use), then "event:SYSTEM:EVENT" for each
  * enabled event (ftguard's own included), its value the event's filter
@@ -894,7 +894,7 @@ struct ftg_keys *ftg_status_keys_read(const struct ftg_root *root);
  * Return: the keys, to free with ftg_keys_free(), or NULL with errno set
  * (FTG_E_NO_MODULE when the instance is absent).
  */
-struct ftg_keys *ftg_instance_settings_read(const char *tracefs_dir);
+struct ftg_keys *ftg_instance_settings_read(const struct ftg_root *root);
 /**
  * ftg_keys_count - how many keys
  * @keys: the keys (NULL: none)
@@ -1909,13 +1909,13 @@ struct ftg_instance;
 
 /**
  * ftg_instance_open - open ftguard's trace instance
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @root: the live system (instances/ftguard/ under its tracefs)
  *
  * Return: the handle, to free with ftg_instance_free(), or NULL with
  * errno set: ENODEV and FTG_E_NO_MODULE when the instance does not exist
  * (the module is not loaded), EACCES and FTG_E_NOT_ROOT.
  */
-struct ftg_instance *ftg_instance_open(const char *tracefs_dir);
+struct ftg_instance *ftg_instance_open(const struct ftg_root *root);
 /**
  * ftg_instance_free - close the handle, keeping the changes
  * @inst: the handle, or NULL
@@ -2137,7 +2137,7 @@ struct ftg_trace_formats;
 
 /**
  * ftg_event_names - the kernel's trace event systems, or a system's events
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @root: the live system or a snapshot (events/ under its tracefs)
  * @system: NULL for the systems, else the name of one
  *
  * Return: the names in byte order, NULL-terminated, to free with
@@ -2146,7 +2146,7 @@ struct ftg_trace_formats;
  * FTG_E_BAD_EVENT for a system tracefs does not have, FTG_E_NO_TRACEFS
  * when it has no events at all).
  */
-char **ftg_event_names(const char *tracefs_dir, const char *system);
+char **ftg_event_names(const struct ftg_root *root, const char *system);
 /**
  * ftg_event_names_free - free what ftg_event_names() returned
  * @names: the list (NULL is ignored)
@@ -2158,31 +2158,31 @@ void ftg_event_names_free(char **names);
 
 /**
  * ftg_live_open - open the module's trace instance for reading
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @root: the live system
  * @instance: instance name (NULL: "ftguard")
- * @proc_dir: procfs root for kallsyms (NULL: /proc)
  * @flags: FTG_LIVE_NO_KALLSYMS to skip symbol names
  *
- * Reads the event formats (system ftguard, plus ftrace's own) and
- * kallsyms, and opens every CPU's trace_pipe_raw without blocking. The
+ * Reads the event formats (system ftguard, plus ftrace's own) under
+ * @root's tracefs and kallsyms under its procfs, and opens every CPU's
+ * instances/@instance/per_cpu/cpuN/trace_pipe_raw without blocking. The
  * instance is not created: ftguard.ko owns it.
  *
  * Return: the session (free with ftg_live_free()), or NULL with errno:
  * ENODEV when the instance does not exist (module not loaded), EACCES
  * when not root, ENOENT when tracefs or the ftguard events are missing.
  */
-struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
-			       const char *proc_dir, unsigned int flags);
+struct ftg_live *ftg_live_open(const struct ftg_root *root, const char *instance,
+			       unsigned int flags);
 /**
  * ftg_live_open_with_kallsyms - ftg_live_open() with kallsyms already read
- * @tracefs_dir: tracing directory (NULL: the mounted tracefs)
+ * @root: the live system (its procfs is not read)
  * @instance: instance name (NULL: "ftguard")
  * @ks: the kallsyms the caller holds (copied: they may be freed after)
  * @flags: as for ftg_live_open()
  *
  * Return: as ftg_live_open().
  */
-struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
+struct ftg_live *ftg_live_open_with_kallsyms(const struct ftg_root *root,
 					     const char *instance,
 					     const struct ftg_kallsyms *ks,
 					     unsigned int flags);

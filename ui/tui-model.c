@@ -95,8 +95,7 @@ static void live_try_open(struct tui_model *m)
 {
 	if (m->live || m->snapshot || !m->have_status)
 		return;
-	m->live = ftg_live_open(ftg_root_tracefs(m->root), NULL,
-				ftg_root_proc(m->root), 0);
+	m->live = ftg_live_open(m->root, NULL, 0);
 	if (!m->live) {
 		live_error(m);
 		return;

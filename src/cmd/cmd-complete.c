@@ -155,16 +155,15 @@ static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char 
 {
 	const char *colon = strchr(prefix, ':');
 	struct ftg_root *root = quiet_root(ctx);
-	const char *tracing_dir = root ? ftg_root_tracefs(root) : NULL;
 	char system[256], word[512], **names, **p;
 
-	if (!tracing_dir)
+	if (!root)
 		return;
 	if (colon) {
 		snprintf(system, sizeof(system), "%.*s", (int)(colon - prefix), prefix);
 		if (!ftg_cmd_event_system_allowed(system))
 			return;
-		names = ftg_event_names(tracing_dir, system);
+		names = ftg_event_names(root, system);
 		for (p = names; p && *p; p++) {
 			snprintf(word, sizeof(word), "%s:%s", system, *p);
 			add_if_prefix(l, word, prefix);
@@ -172,7 +171,7 @@ static void add_events(struct ftg_cmd_ctx *ctx, struct word_list *l, const char 
 		ftg_event_names_free(names);
 		return;
 	}
-	names = ftg_event_names(tracing_dir, NULL);
+	names = ftg_event_names(root, NULL);
 	for (p = names; p && *p; p++) {
 		if (!ftg_cmd_event_system_allowed(*p))
 			continue;

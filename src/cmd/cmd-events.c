@@ -76,7 +76,7 @@ static int parse_one(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	return 0;
 }
 
-static int check_exists(struct ftg_cmd_ctx *ctx, const char *tracing_dir,
+static int check_exists(struct ftg_cmd_ctx *ctx, const struct ftg_root *root,
 			char **systems, const char *arg, const struct ftg_cmd_event *e)
 {
 	char **events;
@@ -84,12 +84,12 @@ static int check_exists(struct ftg_cmd_ctx *ctx, const char *tracing_dir,
 
 	if (!list_has(systems, e->system)) {
 		ftg_cmd_error(ctx, "-e %s: no event system '%s' in %s/events", arg,
-			      e->system, tracing_dir);
+			      e->system, ftg_root_tracefs(root));
 		return FTG_CMD_ERROR;
 	}
 	if (!e->event)
 		return 0;
-	events = ftg_event_names(tracing_dir, e->system);
+	events = ftg_event_names(root, e->system);
 	found = list_has(events, e->event);
 	ftg_event_names_free(events);
 	if (!found) {
@@ -142,7 +142,7 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 			 struct ftg_cmd_events *out)
 {
 	int i, n = ftg_args_count(args, 'e'), ret = 0;
-	const char *tracing_dir;
+	const struct ftg_root *root;
 	char **systems;
 
 	memset(out, 0, sizeof(*out));
@@ -164,15 +164,15 @@ int ftg_cmd_events_parse(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 		ret = attach_filters(ctx, args, out);
 	if (ret || ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
 		return FTG_CMD_ERROR;
-	tracing_dir = ftg_root_tracefs(ftg_cmd_root(ctx));
-	systems = ftg_event_names(tracing_dir, NULL);
+	root = ftg_cmd_root(ctx);
+	systems = ftg_event_names(root, NULL);
 	if (!systems) {
 		ftg_cmd_error(ctx, "cannot list the event systems in %s/events: %s",
-			      tracing_dir, strerror(errno ? errno : ENOENT));
+			      ftg_root_tracefs(root), strerror(errno ? errno : ENOENT));
 		return FTG_CMD_ERROR;
 	}
 	for (i = 0; i < n && !ret; i++)
-		ret = check_exists(ctx, tracing_dir, systems, ftg_args_nth(args, 'e', i),
+		ret = check_exists(ctx, root, systems, ftg_args_nth(args, 'e', i),
 				   &out->ev[i]);
 	ftg_event_names_free(systems);
 	return ret;
@@ -303,7 +303,7 @@ int ftg_cmd_events_off(struct ftg_cmd_ctx *ctx)
 	char **off = NULL;
 	int i, ret = 0;
 
-	inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
+	inst = ftg_instance_open(ftg_cmd_root(ctx));
 	if (!inst) {
 		ftg_cmd_error(ctx, "%s", ftg_error_last());
 		return FTG_CMD_ERROR;

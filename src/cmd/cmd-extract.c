@@ -98,7 +98,7 @@ static int extract_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 	ks = ftg_cmd_kallsyms(ctx);
 	if (!ks)
 		return FTG_CMD_ERROR;
-	live = ftg_live_open_with_kallsyms(ftg_root_tracefs(root), EXTRACT_INSTANCE, ks, 0);
+	live = ftg_live_open_with_kallsyms(root, EXTRACT_INSTANCE, ks, 0);
 	if (!live)
 		return ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 	w = ftg_trace_writer_create(out, ftg_live_formats(live), ftg_live_ncpus(live));

@@ -107,11 +107,11 @@ static int list_functions(struct ftg_cmd_ctx *ctx, const char *glob)
 
 static int list_events(struct ftg_cmd_ctx *ctx, const char *system)
 {
-	const char *tracefs = ftg_root_tracefs(ftg_cmd_root(ctx));
+	const struct ftg_root *root = ftg_cmd_root(ctx);
 	char **systems, **events, **s, **e;
 
 	if (system) {
-		events = ftg_event_names(tracefs, system);
+		events = ftg_event_names(root, system);
 		if (!events) {
 			ftg_cmd_error(ctx, "no event system '%s' (see 'ftguard list -e')",
 				      system);
@@ -122,14 +122,14 @@ static int list_events(struct ftg_cmd_ctx *ctx, const char *system)
 		ftg_event_names_free(events);
 		return FTG_CMD_OK;
 	}
-	systems = ftg_event_names(tracefs, NULL);
+	systems = ftg_event_names(root, NULL);
 	if (!systems)
 		return ftg_cmd_lib_error(ctx, "listing the event systems");
 	for (s = systems; *s; s++) {
 		/* ftguard's own events come with every arm, not with -e */
 		if (!ftg_cmd_event_system_allowed(*s))
 			continue;
-		events = ftg_event_names(tracefs, *s);
+		events = ftg_event_names(root, *s);
 		for (e = events; e && *e; e++)
 			printf("%s:%s\n", *s, *e);
 		ftg_event_names_free(events);

@@ -358,8 +358,7 @@ static int record_open_output(struct record_session *s)
 	ks = ftg_cmd_kallsyms(s->ctx);
 	if (!ks)
 		return FTG_CMD_ERROR;
-	s->live = ftg_live_open_with_kallsyms(ftg_root_tracefs(root),
-					      RECORD_INSTANCE, ks, 0);
+	s->live = ftg_live_open_with_kallsyms(root, RECORD_INSTANCE, ks, 0);
 	if (!s->live)
 		return ftg_cmd_lib_error(s->ctx, "opening the ftguard trace instance");
 	/* the events' formats go into the file: the writer takes them now */
@@ -425,7 +424,7 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ftg_cmd_events_release(&s.events);
 		return ret;
 	}
-	s.inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
+	s.inst = ftg_instance_open(ftg_cmd_root(ctx));
 	if (!s.inst) {
 		ftg_cmd_error(ctx, "no '%s' trace instance in %s: is ftguard.ko loaded?",
 			      RECORD_INSTANCE, ftg_root_tracefs(ftg_cmd_root(ctx)));

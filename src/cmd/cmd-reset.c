@@ -15,7 +15,7 @@ static long long buffer_entries(struct ftg_cmd_ctx *ctx)
 	uint64_t total;
 	int r;
 
-	inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
+	inst = ftg_instance_open(ftg_cmd_root(ctx));
 	if (!inst)
 		return -1;
 	r = ftg_instance_buffer_entries(inst, &total);

@@ -154,7 +154,7 @@ static int show_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	st = ftg_status_keys_read(root);
 	if (!st)
 		return ftg_cmd_lib_error(ctx, "reading ftguard/status");
-	in = ftg_instance_settings_read(ftg_root_tracefs(root));
+	in = ftg_instance_settings_read(root);
 	if (!in) {
 		ftg_keys_free(st);
 		return ftg_cmd_lib_error(ctx, "reading the ftguard trace instance");

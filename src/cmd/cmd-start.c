@@ -171,7 +171,7 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 	if (ftg_cmd_live_args(ctx, args, &events, "changes the live system"))
 		return FTG_CMD_ERROR;
-	inst = ftg_instance_open(ftg_root_tracefs(ftg_cmd_root(ctx)));
+	inst = ftg_instance_open(ftg_cmd_root(ctx));
 	if (!inst) {
 		ret = ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 		goto out;

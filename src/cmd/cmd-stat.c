@@ -50,8 +50,7 @@ static int stat_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (ftg_cmd_live_only(ctx, "reads the live trace instance") ||
 	    ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_TRACEFS | FTG_NEED_MODULE))
 		return FTG_CMD_ERROR;
-	live = ftg_live_open(ftg_root_tracefs(ftg_cmd_root(ctx)), NULL, NULL,
-			     FTG_LIVE_NO_KALLSYMS);
+	live = ftg_live_open(ftg_cmd_root(ctx), NULL, FTG_LIVE_NO_KALLSYMS);
 	if (!live)
 		return ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 	printf("%-4s", "CPU");

@@ -110,7 +110,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (ftg_cmd_live_args(ctx, args, &events, "reads the live system"))
 		return FTG_CMD_ERROR;
 	root = ftg_cmd_root(ctx);
-	live = ftg_live_open(ftg_root_tracefs(root), NULL, ftg_root_proc(root), 0);
+	live = ftg_live_open(root, NULL, 0);
 	if (!live) {
 		ftg_cmd_events_release(&events);
 		return ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
@@ -130,7 +130,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	}
 	ftg_cmd_catch_signals(&saved);
 	if (events.n) {
-		inst = ftg_instance_open(ftg_root_tracefs(root));
+		inst = ftg_instance_open(root);
 		if (!inst) {
 			ret = ftg_cmd_lib_error(ctx, "opening the ftguard trace instance");
 			goto out;

@@ -202,18 +202,19 @@ static struct ftg_live *live_open(const char *tracefs_dir, const char *instance,
 				  const struct ftg_kallsyms *ks,
 				  unsigned int flags);
 
-struct ftg_live *ftg_live_open(const char *tracefs_dir, const char *instance,
-			       const char *proc_dir, unsigned int flags)
+struct ftg_live *ftg_live_open(const struct ftg_root *root, const char *instance,
+			       unsigned int flags)
 {
-	return live_open(tracefs_dir, instance, proc_dir, NULL, flags);
+	return live_open(ftg_root_tracefs(root), instance, ftg_root_proc(root), NULL,
+			 flags);
 }
 
-struct ftg_live *ftg_live_open_with_kallsyms(const char *tracefs_dir,
+struct ftg_live *ftg_live_open_with_kallsyms(const struct ftg_root *root,
 					     const char *instance,
 					     const struct ftg_kallsyms *ks,
 					     unsigned int flags)
 {
-	return live_open(tracefs_dir, instance, NULL, ks, flags);
+	return live_open(ftg_root_tracefs(root), instance, NULL, ks, flags);
 }
 
 /*

@@ -16,8 +16,9 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-char **ftg_event_names(const char *tracefs_dir, const char *system)
+char **ftg_event_names(const struct ftg_root *root, const char *system)
 {
+	const char *tracefs_dir = ftg_root_tracefs(root);
 	char **names;
 	size_t n = 0;
 

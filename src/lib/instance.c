@@ -71,7 +71,7 @@ struct tracefs_instance *ftgl_instance_alloc(const char *tracefs_dir)
 	return inst;
 }
 
-struct ftg_instance *ftg_instance_open(const char *tracefs_dir)
+struct ftg_instance *ftg_instance_open(const struct ftg_root *root)
 {
 	struct ftg_instance *inst;
 
@@ -81,7 +81,7 @@ struct ftg_instance *ftg_instance_open(const char *tracefs_dir)
 		ftgl_err(FTG_E_SYSTEM, ENOMEM, "trace instance: out of memory");
 		return NULL;
 	}
-	inst->ti = ftgl_instance_alloc(tracefs_dir);
+	inst->ti = ftgl_instance_alloc(ftg_root_tracefs(root));
 	if (!inst->ti) {
 		free(inst);
 		return NULL;

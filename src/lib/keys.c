@@ -170,7 +170,7 @@ static int add_events(struct ftg_keys *k, struct tracefs_instance *inst)
 	return r;
 }
 
-struct ftg_keys *ftg_instance_settings_read(const char *tracefs_dir)
+struct ftg_keys *ftg_instance_settings_read(const struct ftg_root *root)
 {
 	static const char *const files[] = {
 		"tracing_on", "buffer_size_kb", "buffer_total_size_kb",
@@ -183,7 +183,7 @@ struct ftg_keys *ftg_instance_settings_read(const char *tracefs_dir)
 	int r = 0;
 
 	ftg_error_clear();
-	inst = ftgl_instance_alloc(tracefs_dir);
+	inst = ftgl_instance_alloc(ftg_root_tracefs(root));
 	if (!inst)
 		return NULL;
 	k = keys_new();

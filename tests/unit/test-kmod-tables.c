@@ -101,9 +101,10 @@ static void test_status_keys(void **state)
 static void test_instance_settings(void **state)
 {
 	char *dir = tt_tmpdir(), *cmd;
+	const struct ftg_root *root = test_root(NULL, NULL, NULL, dir);
 	struct ftg_keys *k;
 
-	assert_null(ftg_instance_settings_read(dir));
+	assert_null(ftg_instance_settings_read(root));
 	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
 	assert_true(asprintf(&cmd, "i='%s/instances/ftguard' && "
 			     "mkdir -p \"$i/events/sched/sched_switch\" \"$i/events/irq/irq_handler_entry\" && "
@@ -116,7 +117,7 @@ static void test_instance_settings(void **state)
 			     dir) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	k = ftg_instance_settings_read(dir);
+	k = ftg_instance_settings_read(root);
 	assert_non_null(k);
 	assert_string_equal(ftg_keys_get(k, "tracing_on"), "1");
 	assert_string_equal(ftg_keys_get(k, "buffer_size_kb"), "7");
@@ -158,11 +159,12 @@ static char *inst_text(const char *dir, const char *rel)
 static void test_instance_changes(void **state)
 {
 	char *dir = tt_tmpdir(), *cmd, **off;
+	const struct ftg_root *root = test_root(NULL, NULL, NULL, dir);
 	int pids[] = { 12, 34 }, self = 56;
 	struct ftg_instance *inst;
 	uint64_t entries;
 
-	assert_null(ftg_instance_open(dir));
+	assert_null(ftg_instance_open(root));
 	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
 	assert_int_equal(errno, ENODEV);
 	assert_true(asprintf(&cmd, "mkdir -p '%s/instances/ftguard' && cd '%s/instances/ftguard' && "
@@ -180,7 +182,7 @@ static void test_instance_changes(void **state)
 			     dir, dir) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	inst = ftg_instance_open(dir);
+	inst = ftg_instance_open(root);
 	assert_non_null(inst);
 
 	assert_int_equal(ftg_instance_buffer_entries(inst, &entries), 0);
@@ -244,7 +246,7 @@ static void test_instance_changes(void **state)
 	assert_string_equal(off[0], "irq");
 	assert_null(off[1]);
 	ftg_event_names_free(off);
-	assert_null(ftg_event_names(dir, "nosuchsystem"));
+	assert_null(ftg_event_names(root, "nosuchsystem"));
 	assert_int_equal(ftg_error_code(), FTG_E_BAD_EVENT);
 	/* the system's files: in tracefs they reach each of its events */
 	assert_inst_file(dir, "events/irq/enable", "0");

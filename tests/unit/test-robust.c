@@ -421,10 +421,13 @@ static void test_no_stale_trace_error(void **state)
 	struct ftg_event_ring *ring;
 	struct ftg_exporter *ex;
 	struct ftg_event ev = { 0 };
+	const struct ftg_root *no_tracefs, *fake;
 	struct ftg_live *live;
 	FILE *f;
 
 	fake_tracefs(dir);
+	no_tracefs = test_root(FIXTURE("trace", "proc"), NULL, NULL, NULL);
+	fake = test_root(FIXTURE("trace", "proc"), NULL, NULL, dir);
 	snprintf(out, sizeof(out), "%s/t.dat", dir);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", out);
 	f = fopen(FIXTURE("trace", "raw-pages-cpu0.bin"), "rb");
@@ -460,9 +463,9 @@ static void test_no_stale_trace_error(void **state)
 	EXPECT_CLEAN(ftg_trace_writer_close(w) == 0);
 
 	/* the live source, a page, the ring */
-	EXPECT_FAILS(!ftg_live_open("/nonexistent", NULL, FIXTURE("trace", "proc"), 0));
+	EXPECT_FAILS(!ftg_live_open(no_tracefs, NULL, 0));
 	assert_contains(ftg_error_last(), "ftguard");
-	EXPECT_CLEAN((live = ftg_live_open(dir, NULL, FIXTURE("trace", "proc"), 0)) != NULL);
+	EXPECT_CLEAN((live = ftg_live_open(fake, NULL, 0)) != NULL);
 	EXPECT_FAILS(!ftg_live_cpu_stats(live, 5));
 	assert_contains(ftg_error_last(), "cpu 5");
 	EXPECT_CLEAN(ftg_live_drain(live, NULL, NULL, NULL) >= 0);

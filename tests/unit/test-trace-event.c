@@ -55,6 +55,12 @@ static char *fake_tracefs(void)
 	return fake_tracefs_with("raw-pages");
 }
 
+/* A root of a fake tracefs and the fixtures' kallsyms. */
+static const struct ftg_root *fake_root(const char *tracefs)
+{
+	return test_root(TRACE_FIXTURES "/proc", NULL, NULL, tracefs);
+}
+
 static void set_overrun(const char *dir, int cpu, int overrun)
 {
 	char *cmd;
@@ -99,7 +105,7 @@ static void test_live_record_path(void **state)
 	char **lines;
 	int pages;
 
-	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", 0);
+	live = ftg_live_open(fake_root(dir), NULL, 0);
 	assert_non_null(live);
 	no_time_budget(live);
 	assert_int_equal(ftg_live_ncpus(live), 2);
@@ -156,8 +162,8 @@ static void test_live_with_kallsyms(void **state)
 	assert_non_null(ks);
 	for (k = 0; k < 2; k++) {
 		rings[k] = ftg_event_ring_alloc(1000);
-		live = k ? ftg_live_open_with_kallsyms(dirs[k], NULL, ks, 0)
-			 : ftg_live_open(dirs[k], NULL, TRACE_FIXTURES "/proc", 0);
+		live = k ? ftg_live_open_with_kallsyms(fake_root(dirs[k]), NULL, ks, 0)
+			 : ftg_live_open(fake_root(dirs[k]), NULL, 0);
 		assert_non_null(live);
 		no_time_budget(live);
 		assert_int_equal(ftg_live_drain(live, NULL, ftg_event_ring_cb,
@@ -190,8 +196,7 @@ static void test_live_stream_into_small_ring(void **state)
 	struct ftg_live *live;
 	const struct ftg_event *last;
 
-	live = ftg_live_open(dir, "ftguard", TRACE_FIXTURES "/proc",
-			     FTG_LIVE_NO_KALLSYMS);
+	live = ftg_live_open(fake_root(dir), "ftguard", FTG_LIVE_NO_KALLSYMS);
 	assert_non_null(live);
 	no_time_budget(live);
 	while (ftg_live_pump(live, 0, NULL, ftg_event_ring_cb, ring) > 0)
@@ -231,8 +236,7 @@ static void test_live_merges_cpus(void **state)
 
 	for (b = 0; b < sizeof(budgets) / sizeof(budgets[0]); b++) {
 		ring = ftg_event_ring_alloc(100000);
-		live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc",
-				     FTG_LIVE_NO_KALLSYMS);
+		live = ftg_live_open(fake_root(dir), NULL, FTG_LIVE_NO_KALLSYMS);
 		assert_non_null(live);
 		ftg_live_set_budget(live, budgets[b], budgets[b] ? 1000 : 0);
 		while (ftg_live_pump(live, 0, NULL, ftg_event_ring_cb, ring) > 0 ||
@@ -262,7 +266,7 @@ static void test_live_budget(void **state)
 	struct ftg_live *live;
 	int pages, total = 0, calls = 0;
 
-	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", FTG_LIVE_NO_KALLSYMS);
+	live = ftg_live_open(fake_root(dir), NULL, FTG_LIVE_NO_KALLSYMS);
 	assert_non_null(live);
 	assert_int_equal(ftg_live_set_budget(live, 0, 0), 0);
 	while ((pages = ftg_live_pump(live, 0, NULL, ftg_event_ring_cb, ring)) > 0) {
@@ -294,7 +298,7 @@ static void test_live_hide_pid(void **state)
 	size_t i, of_pid = 0;
 	int pid;
 
-	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", FTG_LIVE_NO_KALLSYMS);
+	live = ftg_live_open(fake_root(dir), NULL, FTG_LIVE_NO_KALLSYMS);
 	assert_non_null(live);
 	no_time_budget(live);
 	assert_int_equal(ftg_live_drain(live, NULL, ftg_event_ring_cb, ring), FIXTURE_PAGES);
@@ -308,7 +312,7 @@ static void test_live_hide_pid(void **state)
 
 	dir = fake_tracefs();
 	ring = ftg_event_ring_alloc(1000);
-	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", FTG_LIVE_NO_KALLSYMS);
+	live = ftg_live_open(fake_root(dir), NULL, FTG_LIVE_NO_KALLSYMS);
 	assert_non_null(live);
 	no_time_budget(live);
 	assert_int_equal(ftg_live_hide_pid(live, pid), 0);
@@ -339,7 +343,7 @@ static void test_live_learns_new_comms(void **state)
 	char *cmd, **lines;
 	size_t i, named = 0;
 
-	live = ftg_live_open(dir, NULL, TRACE_FIXTURES "/proc", 0);
+	live = ftg_live_open(fake_root(dir), NULL, 0);
 	assert_non_null(live);
 	no_time_budget(live);
 	w = ftg_trace_writer_create(file, ftg_live_formats(live), 2);
@@ -373,7 +377,7 @@ static void test_live_without_instance(void **state)
 	char *dir = tt_tmpdir();
 
 	errno = 0;
-	assert_null(ftg_live_open(dir, NULL, NULL, 0));
+	assert_null(ftg_live_open(test_root(NULL, NULL, NULL, dir), NULL, 0));
 	assert_int_equal(errno, ENODEV);
 	tt_rmdir(dir);
 }

@@ -417,7 +417,7 @@ static void test_kernel_filter_files(void **state)
 			     " instances/ftguard/events/sched/sched_switch/filter", dir) > 0);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	inst = ftg_instance_open(dir);
+	inst = ftg_instance_open(test_root(NULL, NULL, NULL, dir));
 	assert_non_null(inst);
 	assert_int_equal(ftg_instance_event_filter(inst, "sched", "sched_switch",
 						   "prev_pid == 0"), 0);
