@@ -489,11 +489,11 @@ struct ftg_sections;
  * ftg_sections_read - read the sections of every module under @root's sysfs
  * @root: the live system (/sys) or a snapshot (DIR/sys)
  *
- * Reads SYS/module/<m>/sections/<s> for each module that has a sections
- * directory (built-in modules have none). Every section is kept, sorted
- * by module then section name; a file that does not hold one hex address
- * is skipped and counted. No SYS/module directory at all gives an empty
- * list.
+ * Reads module/<m>/sections/<s> under @root's sysfs for each module that
+ * has a sections directory (built-in modules have none). Every section
+ * is kept, sorted by module then section name; a file that does not hold
+ * one hex address is skipped and counted. No module directory there at
+ * all gives an empty list.
  *
  * Return: the sections, to free with ftg_sections_free(), or NULL.
  */
@@ -805,10 +805,10 @@ struct ftg_candidates;
  * ftguard.ko's debugfs tables (doc/interface.md, format version 1). Each
  * reader takes a root and reads ftguard/<table> in its debugfs
  * (/sys/kernel/debug/ftguard/<table> live, DIR/debug/ftguard/<table> in a
- * snapshot). A table whose header names another
- * format version is refused (FTG_E_BAD_VERSION, errno EPROTO); a malformed
- * line fails the whole read with "<table>:<line>: <what>" (the module's
- * tables are a contract, unlike the kernel's own files).
+ * snapshot). A table whose header names another format version is refused
+ * (FTG_E_BAD_VERSION, errno EPROTO); a malformed line fails the whole read
+ * with "<table>:<line>: <what>" (the module's tables are a contract,
+ * unlike the kernel's own files).
  */
 #define FTG_FORMAT_VERSION	1
 /* The sites table is at version 2 (record offset and bytes); 1 still reads. */
@@ -885,11 +885,11 @@ struct ftg_keys *ftg_status_keys_read(const struct ftg_root *root);
  * ftg_instance_settings_read - the settings of ftguard's trace instance
  * @root: the live system
  *
- * Reads instances/ftguard/ under @root's tracefs. Keys: tracing_on, buffer_size_kb (per CPU, now: before its first use
- * the kernel keeps it small), buffer_total_size_kb, current_tracer,
- * trace_clock (the one in use), then "event:SYSTEM:EVENT" for each
- * enabled event (ftguard's own included), its value the event's filter
- * ("" for none).
+ * Reads instances/ftguard/ under @root's tracefs. Keys: tracing_on,
+ * buffer_size_kb (per CPU, now: before its first use the kernel keeps it
+ * small), buffer_total_size_kb, current_tracer, trace_clock (the one in
+ * use), then "event:SYSTEM:EVENT" for each enabled event (ftguard's own
+ * included), its value the event's filter ("" for none).
  *
  * Return: the keys, to free with ftg_keys_free(), or NULL with errno set
  * (FTG_E_NO_MODULE when the instance is absent).
@@ -2137,7 +2137,7 @@ struct ftg_trace_formats;
 
 /**
  * ftg_event_names - the kernel's trace event systems, or a system's events
- * @root: the live system or a snapshot (events/ under its tracefs)
+ * @root: the live system (events/ under its tracefs; a snapshot keeps none)
  * @system: NULL for the systems, else the name of one
  *
  * Return: the names in byte order, NULL-terminated, to free with
