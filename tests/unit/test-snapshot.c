@@ -195,6 +195,28 @@ static void test_snapshot_paths(void **state)
 	ftg_root_free(r);
 }
 
+/* A root of directories named one by one: each kept as given, the live
+ * system's where none is given, and nothing checked. */
+static void test_dirs_root(void **state)
+{
+	struct ftg_root *r = ftg_root_open_dirs("/p", NULL, "/nonexistent/d", "/t");
+
+	assert_non_null(r);
+	assert_string_equal(ftg_error_last(), "");
+	assert_false(ftg_root_is_snapshot(r));
+	assert_string_equal(ftg_root_proc(r), "/p");
+	assert_string_equal(ftg_root_sys(r), "/sys");
+	assert_string_equal(ftg_root_debugfs(r), "/nonexistent/d");
+	assert_string_equal(ftg_root_tracefs(r), "/t");
+	ftg_root_free(r);
+	r = ftg_root_open_dirs(NULL, NULL, NULL, NULL);
+	assert_non_null(r);
+	assert_string_equal(ftg_root_proc(r), "/proc");
+	assert_string_equal(ftg_root_debugfs(r), "/sys/kernel/debug");
+	assert_non_null(strstr(ftg_root_tracefs(r), "tracing"));
+	ftg_root_free(r);
+}
+
 static void test_snapshot_version(void **state)
 {
 	char dir[] = "/tmp/ftg-snapver-XXXXXX", path[64];
@@ -331,6 +353,7 @@ int main(void)
 		cmocka_unit_test(test_save_errors),
 		cmocka_unit_test(test_live_root),
 		cmocka_unit_test(test_snapshot_paths),
+		cmocka_unit_test(test_dirs_root),
 		cmocka_unit_test(test_snapshot_version),
 		cmocka_unit_test(test_kernel_info),
 		cmocka_unit_test(test_kernel_info_malformed),
