@@ -106,7 +106,8 @@ void ftg_set_warning_handler(void (*fn)(const char *msg, void *data),
  * Where to read from. A root is either the live system (/proc, /sys,
  * /sys/kernel/debug, the mounted tracefs) or a snapshot directory laid out
  * as doc/snapshot.md says: DIR/proc, DIR/sys/module, DIR/debug/ftguard,
- * DIR/tracing.
+ * DIR/tracing. Every function that takes a root takes NULL for the live
+ * system, as libtracefs takes NULL for its top instance.
  */
 struct ftg_root;
 

@@ -4,6 +4,7 @@
  * snapshot directory (doc/snapshot.md).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,32 +138,56 @@ void ftg_root_free(struct ftg_root *root)
 	free(root);
 }
 
+/*
+ * A NULL root is the live system, as libtracefs takes a NULL instance for
+ * the top one: this root, whose tracefs is found at its first use.
+ */
+static struct ftg_root live_root = {
+	.proc = (char *)"/proc",
+	.sys = (char *)"/sys",
+	.debugfs = (char *)FTGL_DEFAULT_DEBUGFS,
+};
+static pthread_once_t live_root_once = PTHREAD_ONCE_INIT;
+
+static void live_root_init(void)
+{
+	live_root.tracefs = (char *)ftgl_live_tracefs();
+}
+
+static const struct ftg_root *or_live(const struct ftg_root *root)
+{
+	if (root)
+		return root;
+	pthread_once(&live_root_once, live_root_init);
+	return &live_root;
+}
+
 const char *ftg_root_proc(const struct ftg_root *root)
 {
-	return root->proc;
+	return or_live(root)->proc;
 }
 
 const char *ftg_root_sys(const struct ftg_root *root)
 {
-	return root->sys;
+	return or_live(root)->sys;
 }
 
 const char *ftg_root_debugfs(const struct ftg_root *root)
 {
-	return root->debugfs;
+	return or_live(root)->debugfs;
 }
 
 const char *ftg_root_tracefs(const struct ftg_root *root)
 {
-	return root->tracefs;
+	return or_live(root)->tracefs;
 }
 
 const char *ftgl_root_dir(const struct ftg_root *root)
 {
-	return root->dir;
+	return or_live(root)->dir;
 }
 
 bool ftg_root_is_snapshot(const struct ftg_root *root)
 {
-	return root->snapshot;
+	return or_live(root)->snapshot;
 }

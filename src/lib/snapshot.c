@@ -571,8 +571,8 @@ static int save_to(const struct ftg_root *root, const char *dir)
 int ftg_snapshot_save(const struct ftg_root *root, const char *dir)
 {
 	ftg_error_clear();
-	if (!root || !dir || !*dir)
-		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no root or directory");
+	if (!dir || !*dir)
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no directory to save into");
 	if (save_to(root, dir))
 		return ftgl_err_prefix("saving snapshot %s", dir);
 	ftg_error_clear();	/* optional files that were absent */

@@ -180,6 +180,12 @@ static void test_live_root(void **state)
 	assert_string_equal(ftg_root_sys(live), "/sys");
 	assert_string_equal(ftg_root_debugfs(live), "/sys/kernel/debug");
 	assert_non_null(strstr(ftg_root_tracefs(live), "tracing"));
+	/* NULL is the live system wherever a root is taken */
+	assert_false(ftg_root_is_snapshot(NULL));
+	assert_string_equal(ftg_root_proc(NULL), "/proc");
+	assert_string_equal(ftg_root_sys(NULL), "/sys");
+	assert_string_equal(ftg_root_debugfs(NULL), "/sys/kernel/debug");
+	assert_string_equal(ftg_root_tracefs(NULL), ftg_root_tracefs(live));
 	ftg_root_free(live);
 	ftg_root_free(NULL);
 }
