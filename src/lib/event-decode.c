@@ -293,14 +293,27 @@ int trace_cursor_pid(const struct trace_page_cursor *cur,
 	return cur->event ? tep_data_pid(fmt->tep, &rec) : -1;
 }
 
-int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
-		    size_t size, ftg_event_cb cb, void *data)
+/*
+ * trace_page_walk - hand each event of one ring-buffer page to @visit
+ * @fmt: the formats of the page's events
+ * @cpu: the CPU the page comes from
+ * @page: page bytes
+ * @size: bytes available at @page
+ * @visit: what to do with each event; NULL counts every event and decodes
+ *	   none, as counting alone needs nothing of an event but its place
+ * @arg: passed to @visit
+ *
+ * Return: the events counted, or -1 for a page that does not load or
+ * whose events do not lie in it (FTG_E_BAD_PAGE), or on ENOMEM.
+ */
+int trace_page_walk(const struct ftg_trace_formats *fmt, int cpu,
+		    const void *page, size_t size, trace_page_visit visit,
+		    void *arg)
 {
 	struct trace_page_cursor cur;
-	struct ftg_event ev;
+	enum trace_walk step;
 	int n = 0;
 
-	ftg_error_clear();
 	if (trace_cursor_init(&cur, fmt))
 		return -1;
 	if (trace_cursor_load(&cur, cpu, page, size)) {
@@ -308,13 +321,11 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 		goto out;
 	}
 	while (cur.event) {
-		if (!cb) {		/* counting only: skip the decoding */
+		step = visit ? visit(&cur, arg) : TRACE_WALK_COUNT;
+		if (step != TRACE_WALK_SKIP)
 			n++;
-		} else if (!trace_cursor_event(&cur, fmt, &ev)) {
-			n++;
-			if (cb(&ev, data))
-				break;
-		}
+		if (step == TRACE_WALK_STOP)
+			break;
 		if (trace_cursor_next(&cur)) {
 			n = -1;
 			break;
@@ -323,6 +334,34 @@ int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
 out:
 	trace_cursor_fini(&cur);
 	return n;
+}
+
+struct page_decode {
+	struct ftg_trace_formats *fmt;
+	ftg_event_cb cb;
+	void *data;
+};
+
+/* A record that does not decode is passed over, not counted. */
+static enum trace_walk decode_event(const struct trace_page_cursor *cur,
+				    void *arg)
+{
+	const struct page_decode *d = arg;
+	struct ftg_event ev;
+
+	if (trace_cursor_event(cur, d->fmt, &ev))
+		return TRACE_WALK_SKIP;
+	return d->cb(&ev, d->data) ? TRACE_WALK_STOP : TRACE_WALK_COUNT;
+}
+
+int ftg_page_decode(struct ftg_trace_formats *fmt, int cpu, const void *page,
+		    size_t size, ftg_event_cb cb, void *data)
+{
+	struct page_decode d = { .fmt = fmt, .cb = cb, .data = data };
+
+	ftg_error_clear();
+	/* counting only: skip the decoding */
+	return trace_page_walk(fmt, cpu, page, size, cb ? decode_event : NULL, &d);
 }
 
 int ftg_event_snprint(char *buf, size_t len, const struct ftg_event *ev)

@@ -482,34 +482,21 @@ static const struct ftg_event *name_task(struct ftg_live *live,
 }
 
 /*
- * A page for a writer: its events counted, not decoded, and the tasks
- * the file's cmdlines do not name yet named from /proc (name_task()).
+ * An event of a page for a writer: counted, not decoded, and its task
+ * named from /proc when the file's cmdlines do not name it yet
+ * (name_task()).
  */
-static int count_page(struct ftg_live *live, int cpu, int size)
+static enum trace_walk name_unknown_task(const struct trace_page_cursor *cur,
+					 void *arg)
 {
-	struct trace_page_cursor cur;
+	struct ftg_live *live = arg;
 	char comm[FTG_COMM_LEN];
-	int n = 0, pid;
+	int pid = trace_cursor_pid(cur, live->fmt);
 
-	if (trace_cursor_init(&cur, live->fmt))
-		return -1;
-	if (trace_cursor_load(&cur, cpu, live->page, (size_t)size)) {
-		trace_cursor_fini(&cur);
-		return -1;
-	}
-	while (cur.event) {
-		n++;
-		pid = trace_cursor_pid(&cur, live->fmt);
-		if (pid > 0 && live->proc_comms &&
-		    !tep_is_pid_registered(live->fmt->tep, pid))
-			proc_name(live, pid, comm, sizeof(comm));
-		if (trace_cursor_next(&cur)) {
-			n = -1;
-			break;
-		}
-	}
-	trace_cursor_fini(&cur);
-	return n;
+	if (pid > 0 && live->proc_comms &&
+	    !tep_is_pid_registered(live->fmt->tep, pid))
+		proc_name(live, pid, comm, sizeof(comm));
+	return TRACE_WALK_COUNT;
 }
 
 /* One decoded event to the caller, unless its task is hidden. */
@@ -593,7 +580,8 @@ static int read_pages(struct ftg_live *live, bool partial, int rounds,
 			any = true;
 			if (take_page(live, cpu, r, writer))
 				return -1;
-			n = count_page(live, cpu, r);
+			n = trace_page_walk(live->fmt, cpu, live->page,
+					    (size_t)r, name_unknown_task, live);
 			/* a page that does not decode is skipped (a writer
 			 * keeps it whole) */
 			if (n > 0)

@@ -186,6 +186,22 @@ __hidden int trace_cursor_event(const struct trace_page_cursor *cur,
 __hidden int trace_cursor_pid(const struct trace_page_cursor *cur,
 			      const struct ftg_trace_formats *fmt);
 
+/*
+ * What trace_page_walk() does after its visitor saw an event: the walks
+ * differ in what they do with an event, not in how they step a page.
+ */
+enum trace_walk {
+	TRACE_WALK_SKIP,	/* not counted; on to the next event */
+	TRACE_WALK_COUNT,	/* counted; on to the next event */
+	TRACE_WALK_STOP,	/* counted; the walk ends here */
+};
+typedef enum trace_walk (*trace_page_visit)(const struct trace_page_cursor *cur,
+					    void *arg);
+/* Each event of one page to @visit (NULL: count them); -1 on a bad page. */
+__hidden int trace_page_walk(const struct ftg_trace_formats *fmt, int cpu,
+			     const void *page, size_t size,
+			     trace_page_visit visit, void *arg);
+
 /* trace-encode.c: decoded events back into ring-buffer pages. */
 struct trace_page_builder {
 	unsigned char *page;
