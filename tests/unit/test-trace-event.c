@@ -372,6 +372,66 @@ static void test_live_learns_new_comms(void **state)
 	tt_rmdir(dir);
 }
 
+static int count_event(const struct ftg_event *ev, void *data)
+{
+	(void)ev;
+	++*(int *)data;
+	return 0;
+}
+
+static int stop_at_third(const struct ftg_event *ev, void *data)
+{
+	(void)ev;
+	return ++*(int *)data == 3;
+}
+
+/*
+ * A page's events are counted alike wherever a page is walked: by a live
+ * capture without a callback (which names tasks instead of decoding), and
+ * by ftg_page_decode() counting only or decoding to a callback, which
+ * counts the event it stops at.
+ */
+static void test_page_walks_count_alike(void **state)
+{
+	char *dir = fake_tracefs();
+	struct ftg_trace_counters cnt;
+	unsigned char page[4096];
+	struct ftg_trace_formats *fmt;
+	struct ftg_live *live;
+	int cpu, counted = 0, decoded = 0, seen = 0, n;
+	char name[256];
+	FILE *fp;
+
+	live = ftg_live_open(fake_root(dir), NULL, FTG_LIVE_NO_KALLSYMS);
+	assert_non_null(live);
+	no_time_budget(live);
+	assert_int_equal(ftg_live_drain(live, NULL, NULL, NULL), FIXTURE_PAGES);
+	assert_int_equal(ftg_live_counters(live, &cnt), 0);
+	assert_int_equal(cnt.events, FIXTURE_EVENTS);
+
+	fmt = ftg_live_formats(live);
+	for (cpu = 0; cpu < 2; cpu++) {
+		snprintf(name, sizeof(name), TRACE_FIXTURES "/raw-pages-cpu%d.bin", cpu);
+		fp = fopen(name, "rb");
+		assert_non_null(fp);
+		while (fread(page, 1, sizeof(page), fp) == sizeof(page)) {
+			n = ftg_page_decode(fmt, cpu, page, sizeof(page), NULL, NULL);
+			assert_true(n > 3);
+			counted += n;
+			assert_int_equal(ftg_page_decode(fmt, cpu, page, sizeof(page),
+							 count_event, &decoded), n);
+			seen = 0;
+			assert_int_equal(ftg_page_decode(fmt, cpu, page, sizeof(page),
+							 stop_at_third, &seen), 3);
+		}
+		fclose(fp);
+	}
+	assert_int_equal(counted, FIXTURE_EVENTS);
+	assert_int_equal(decoded, FIXTURE_EVENTS);
+	ftg_live_free(live);
+	tt_rmdir(dir);
+}
+
 static void test_live_without_instance(void **state)
 {
 	char *dir = tt_tmpdir();
@@ -609,6 +669,7 @@ int main(void)
 		cmocka_unit_test(test_live_budget),
 		cmocka_unit_test(test_live_hide_pid),
 		cmocka_unit_test(test_live_learns_new_comms),
+		cmocka_unit_test(test_page_walks_count_alike),
 		cmocka_unit_test(test_live_without_instance),
 		cmocka_unit_test(test_ring),
 		cmocka_unit_test(test_export_chrome),
