@@ -397,6 +397,68 @@ static void test_users(void **state)
 	assert_string_not_equal(ftg_error_last(), "");
 }
 
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_true(fputs(text, f) >= 0);
+	assert_int_equal(fclose(f), 0);
+}
+
+/*
+ * kprobes named by their events in kprobe_events, and those only
+ * kprobes/list has, there by what kind they are: a function that an
+ * event names is not named again by the list.
+ */
+static void test_users_kprobes(void **state)
+{
+	char dir[] = "/tmp/ftg-kprobes-XXXXXX", tracing[64], debug[64], cmd[256];
+	const struct ftg_site_user *x;
+	struct ftg_users *u;
+	char buf[256];
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(tracing, sizeof(tracing), "%s/tracing", dir);
+	snprintf(debug, sizeof(debug), "%s/debug", dir);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/kprobes && cp -r %s %s",
+		 debug, FIXTURE("shared-612", "tracing"), dir);
+	assert_int_equal(system(cmd), 0);
+	write_text(tracing, "kprobe_events",
+		   "p:kprobes/read_in vfs_read\n"
+		   "r:kprobes/a_out ftg_target:fn_a\n"
+		   "p:kprobes/mid vfs_write+8\n");
+	write_text(debug, "kprobes/list",
+		   "ffffffff8131e2c4  k  vfs_read+0x4    [FTRACE]\n"
+		   "ffffffff8131e500  r  ksys_read+0x0    [FTRACE]\n"
+		   "ffffffffc0203000  k  fn_b+0x4  [ftg_target] [FTRACE]\n"
+		   "ffffffff8131f000  k  vfs_write+0x8\n");
+
+	u = ftg_users_read(test_root(NULL, NULL, debug, tracing));
+	assert_non_null(u);
+	assert_string_equal(ftg_error_last(), "");
+	assert_int_equal(ftg_users_describe(u, "vfs_read", NULL, 0, buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "kprobe kprobes/read_in, function tracer");
+	x = ftg_users_find(u, "fn_a", "ftg_target", FTG_USER_KPROBE);
+	assert_non_null(x);
+	assert_string_equal(x->who, "kretprobe kprobes/a_out");
+	x = ftg_users_find(u, "ksys_read", NULL, FTG_USER_KPROBE);
+	assert_non_null(x);
+	assert_string_equal(x->who, "kretprobe");
+	x = ftg_users_find(u, "fn_b", "ftg_target", FTG_USER_KPROBE);
+	assert_non_null(x);
+	assert_string_equal(x->who, "kprobe");
+	/* off the function's entry: not on its ftrace site */
+	assert_null(ftg_users_find(u, "vfs_write", NULL, -1));
+	ftg_users_free(u);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_ftrace_malformed(void **state)
 {
 	struct ftg_ftrace_funcs *ff;
@@ -475,6 +537,7 @@ int main(void)
 		cmocka_unit_test(test_ftrace_enabled),
 		cmocka_unit_test(test_ftrace_malformed),
 		cmocka_unit_test(test_users),
+		cmocka_unit_test(test_users_kprobes),
 		cmocka_unit_test(test_unescape),
 		cmocka_unit_test(test_errors),
 	};
