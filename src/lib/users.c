@@ -295,72 +295,81 @@ static bool split_probe_target(char *target, char **name, char **module)
 	return *target != '\0' && !strchr(target, '%');
 }
 
-static int read_kprobe_events(struct ftg_users *u, const char *tracefs_dir)
+/* The function a kprobe is on, and who it is said to be for. */
+struct probe_user {
+	char *name;
+	char *module;		/* NULL: vmlinux */
+	char who[300];
+};
+
+/* kprobe_events: "p:GROUP/EVENT [MOD:]SYMBOL", named by its event. */
+static bool kprobe_event_line(const struct ftg_users *u, char *line,
+			      struct probe_user *p)
 {
-	struct ftgl_lines lines;
-	size_t len;
-	char *buf = ftgl_read_file(tracefs_dir, "kprobe_events", &len);
-	char *line;
+	char *w[3];
 
-	if (!buf)
-		return -1;
-	ftgl_lines_init(&lines, buf, len);
-	while ((line = ftgl_lines_next(&lines)) != NULL) {
-		char *w[3], *name, *module, who[300];
-
-		if (ftgl_split(line, w, 2) < 2 || (w[0][0] != 'p' && w[0][0] != 'r') ||
-		    w[0][1] != ':')
-			continue;
-		if (!split_probe_target(w[1], &name, &module))
-			continue;
-		snprintf(who, sizeof(who), "%s %s",
-			 w[0][0] == 'r' ? "kretprobe" : "kprobe", w[0] + 2);
-		if (add_user(u, name, module, FTG_USER_KPROBE, who)) {
-			free(buf);
-			return ftgl_err(FTG_E_SYSTEM, ENOMEM,
-					"out of memory reading kprobe_events");
-		}
-	}
-	free(buf);
-	return 0;
+	(void)u;
+	if (ftgl_split(line, w, 2) < 2 || (w[0][0] != 'p' && w[0][0] != 'r') ||
+	    w[0][1] != ':')
+		return false;
+	if (!split_probe_target(w[1], &p->name, &p->module))
+		return false;
+	snprintf(p->who, sizeof(p->who), "%s %s",
+		 w[0][0] == 'r' ? "kretprobe" : "kprobe", w[0] + 2);
+	return true;
 }
 
 /* kprobes/list: every kprobe, with [FTRACE] on those ftrace carries. */
-static int read_kprobes_list(struct ftg_users *u, const char *debugfs_dir)
+static bool kprobe_list_line(const struct ftg_users *u, char *line,
+			     struct probe_user *p)
+{
+	char *w[5], *plus;
+	int n;
+
+	if (!strstr(line, "[FTRACE]"))
+		return false;
+	n = ftgl_split(line, w, 5);
+	if (n < 4)
+		return false;
+	plus = strchr(w[2], '+');
+	if (plus)
+		*plus = '\0';
+	p->name = w[2];
+	p->module = NULL;
+	if (w[3][0] == '[' && w[3][strlen(w[3]) - 1] == ']') {
+		w[3][strlen(w[3]) - 1] = '\0';
+		if (strcmp(w[3] + 1, "FTRACE"))
+			p->module = w[3] + 1;
+	}
+	/* named already by its event, or a kprobe of someone else's */
+	if (ftg_users_find(u, p->name, p->module, FTG_USER_KPROBE))
+		return false;
+	snprintf(p->who, sizeof(p->who), "%s",
+		 w[1][0] == 'r' ? "kretprobe" : "kprobe");
+	return true;
+}
+
+/* The kprobes @dir/@file lists, one a line that @parse understands. */
+static int read_kprobes(struct ftg_users *u, const char *dir, const char *file,
+			bool (*parse)(const struct ftg_users *u, char *line,
+				      struct probe_user *p))
 {
 	struct ftgl_lines lines;
+	struct probe_user p;
 	size_t len;
-	char *buf = ftgl_read_file(debugfs_dir, "kprobes/list", &len);
+	char *buf = ftgl_read_file(dir, file, &len);
 	char *line;
 
 	if (!buf)
 		return -1;
 	ftgl_lines_init(&lines, buf, len);
 	while ((line = ftgl_lines_next(&lines)) != NULL) {
-		char *w[5], *plus, *module = NULL;
-		int n;
-
-		if (!strstr(line, "[FTRACE]"))
+		if (!parse(u, line, &p))
 			continue;
-		n = ftgl_split(line, w, 5);
-		if (n < 4)
-			continue;
-		plus = strchr(w[2], '+');
-		if (plus)
-			*plus = '\0';
-		if (w[3][0] == '[' && w[3][strlen(w[3]) - 1] == ']') {
-			w[3][strlen(w[3]) - 1] = '\0';
-			if (strcmp(w[3] + 1, "FTRACE"))
-				module = w[3] + 1;
-		}
-		/* named already by its event, or a kprobe of someone else's */
-		if (ftg_users_find(u, w[2], module, FTG_USER_KPROBE))
-			continue;
-		if (add_user(u, w[2], module, FTG_USER_KPROBE,
-			     w[1][0] == 'r' ? "kretprobe" : "kprobe")) {
+		if (add_user(u, p.name, p.module, FTG_USER_KPROBE, p.who)) {
 			free(buf);
 			return ftgl_err(FTG_E_SYSTEM, ENOMEM,
-					"out of memory reading kprobes/list");
+					"out of memory reading %s", file);
 		}
 	}
 	free(buf);
@@ -534,9 +543,11 @@ struct ftg_users *ftg_users_read(const struct ftg_root *root)
 	 * kprobes, debugfs or livepatch in this kernel or snapshot), so a
 	 * file that is not there is no failure, and leaves no message.
 	 */
-	if (read_kprobe_events(u, tracefs_dir) && errno == ENOMEM)
+	if (read_kprobes(u, tracefs_dir, "kprobe_events",
+			 kprobe_event_line) && errno == ENOMEM)
 		goto fail;
-	if (read_kprobes_list(u, ftg_root_debugfs(root)) && errno == ENOMEM)
+	if (read_kprobes(u, ftg_root_debugfs(root), "kprobes/list",
+			 kprobe_list_line) && errno == ENOMEM)
 		goto fail;
 	if (read_livepatch(u, ftg_root_sys(root)))
 		goto fail;
