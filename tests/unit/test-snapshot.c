@@ -133,6 +133,12 @@ static void test_save_users(void **state)
 	assert_int_equal(ftg_users_describe(u2, "cmdline_proc_show", NULL, 1,
 					    buf, sizeof(buf)), 1);
 	assert_string_equal(buf, "livepatch livepatch_sample");
+	/* a livepatch's state goes with it, beside the functions it replaces */
+	assert_true(asprintf(&cmd, "cmp -s '%s/sys/kernel/livepatch/livepatch_sample/enabled' "
+			     "'%s'", out, FIXTURE("shared-612",
+			     "sys/kernel/livepatch/livepatch_sample/enabled")) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
 	assert_int_equal(ftg_kernel_ftrace_state(copy), ftg_kernel_ftrace_state(src));
 	ftg_users_free(u1);
 	ftg_users_free(u2);
