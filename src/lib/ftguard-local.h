@@ -37,6 +37,23 @@ int ftgl_err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Sends a warning to the handler set by ftg_set_warning_handler(). */
 void ftgl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * users.c: the livepatches loaded, as sysfs lays them out:
+ * sys/kernel/livepatch/PATCH/OBJECT/FUNCTION,SYMPOS/. What ftg_users_read()
+ * reads of them is what a snapshot must copy, so both walk them here.
+ */
+struct ftgl_livepatch_ops {
+	/* Each patch, before its functions; @dir is its directory. May be NULL. */
+	int (*patch)(const char *dir, const char *patch, void *arg);
+	/* Each function, @function named as its directory is: "NAME,SYMPOS". */
+	int (*function)(const char *patch, const char *object,
+			const char *function, void *arg);
+};
+/* Returns the first nonzero return of @ops, which ends the walk; 0 when
+ * none is loaded; -1 on ENOMEM. */
+int ftgl_livepatch_walk(const char *sys_dir,
+			const struct ftgl_livepatch_ops *ops, void *arg);
+
 /* users-bpf.c: the BPF programs behind a BPF trampoline. */
 struct ftgl_bpf_prog {
 	uint32_t target_obj_id;	/* the BTF object of the attach target */

@@ -441,63 +441,45 @@ static int copy_optional(const char *src_dir, const char *dst,
 	return ret;
 }
 
+static int copy_livepatch(const char *dir, const char *patch, void *arg)
+{
+	const char *dst = arg;
+	char rel[1024], *out;
+	int ret;
+
+	snprintf(rel, sizeof(rel), "sys/kernel/livepatch/%s", patch);
+	ret = make_dirs(dst, rel);
+	if (ret)
+		return ret;
+	out = ftgl_path(dst, rel);
+	ret = out ? copy_file(dir, out, "enabled", false) : -1;
+	free(out);
+	return ret;
+}
+
+static int copy_livepatch_function(const char *patch, const char *object,
+				   const char *function, void *arg)
+{
+	const char *dst = arg;
+	char rel[1024];
+
+	snprintf(rel, sizeof(rel), "sys/kernel/livepatch/%s/%s/%s", patch,
+		 object, function);
+	return make_dirs(dst, rel);
+}
+
 /*
  * sys/kernel/livepatch: PATCH/enabled and PATCH/OBJECT/FUNCTION,SYMPOS/,
  * the names being what ftg_users_read() reads of a livepatch.
  */
 static int copy_livepatches(const char *sys_dir, const char *dst)
 {
-	char *top = ftgl_path(sys_dir, "kernel/livepatch");
-	struct dirent *p, *o, *f;
-	DIR *dp, *dop, *dfn;
-	int ret = 0;
+	static const struct ftgl_livepatch_ops ops = {
+		.patch = copy_livepatch,
+		.function = copy_livepatch_function,
+	};
 
-	if (!top)
-		return -1;
-	dp = opendir(top);
-	while (dp && !ret && (p = readdir(dp)) != NULL) {
-		char path[4096], rel[4096];
-
-		if (p->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", top, p->d_name);
-		snprintf(rel, sizeof(rel), "sys/kernel/livepatch/%s", p->d_name);
-		dop = opendir(path);
-		if (!dop)
-			continue;
-		ret = make_dirs(dst, rel);
-		if (!ret) {
-			char *out = ftgl_path(dst, rel);
-
-			ret = out ? copy_file(path, out, "enabled", false) : -1;
-			free(out);
-		}
-		while (!ret && (o = readdir(dop)) != NULL) {
-			char opath[8192];
-
-			if (o->d_name[0] == '.')
-				continue;
-			snprintf(opath, sizeof(opath), "%s/%s", path, o->d_name);
-			dfn = opendir(opath);
-			if (!dfn)
-				continue;
-			while (!ret && (f = readdir(dfn)) != NULL) {
-				char frel[8192 + 256];
-
-				if (f->d_name[0] == '.' || !strchr(f->d_name, ','))
-					continue;
-				snprintf(frel, sizeof(frel), "%s/%s/%s", rel,
-					 o->d_name, f->d_name);
-				ret = make_dirs(dst, frel);
-			}
-			closedir(dfn);
-		}
-		closedir(dop);
-	}
-	if (dp)
-		closedir(dp);
-	free(top);
-	return ret;
+	return ftgl_livepatch_walk(sys_dir, &ops, (void *)dst);
 }
 
 static int save_to(const struct ftg_root *root, const char *dir)

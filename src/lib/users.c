@@ -376,7 +376,8 @@ static int read_kprobes(struct ftg_users *u, const char *dir, const char *file,
 	return 0;
 }
 
-static int read_livepatch(struct ftg_users *u, const char *sys_dir)
+int ftgl_livepatch_walk(const char *sys_dir,
+			const struct ftgl_livepatch_ops *ops, void *arg)
 {
 	char *top = ftgl_path(sys_dir, "kernel/livepatch");
 	struct dirent *p, *o, *f;
@@ -384,7 +385,7 @@ static int read_livepatch(struct ftg_users *u, const char *sys_dir)
 	int ret = 0;
 
 	if (!top)
-		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return -1;
 	dp = opendir(top);
 	if (!dp) {
 		free(top);
@@ -399,6 +400,8 @@ static int read_livepatch(struct ftg_users *u, const char *sys_dir)
 		dop = opendir(path);
 		if (!dop)
 			continue;
+		if (ops->patch)
+			ret = ops->patch(path, p->d_name, arg);
 		while (!ret && (o = readdir(dop)) != NULL) {
 			char opath[4096 + 256];
 
@@ -409,21 +412,10 @@ static int read_livepatch(struct ftg_users *u, const char *sys_dir)
 			if (!dfn)
 				continue;	/* a file: enabled, transition... */
 			while (!ret && (f = readdir(dfn)) != NULL) {
-				char fn[256], who[300], *comma;
-
-				if (f->d_name[0] == '.')
+				if (f->d_name[0] == '.' || !strchr(f->d_name, ','))
 					continue;
-				snprintf(fn, sizeof(fn), "%s", f->d_name);
-				comma = strchr(fn, ',');
-				if (!comma)
-					continue;
-				*comma = '\0';
-				snprintf(who, sizeof(who), "livepatch %s", p->d_name);
-				if (add_user(u, fn, strcmp(o->d_name, "vmlinux") ?
-					     o->d_name : NULL,
-					     FTG_USER_LIVEPATCH, who))
-					ret = ftgl_err(FTG_E_SYSTEM, ENOMEM,
-						       "out of memory reading livepatches");
+				ret = ops->function(p->d_name, o->d_name,
+						    f->d_name, arg);
 			}
 			closedir(dfn);
 		}
@@ -432,6 +424,31 @@ static int read_livepatch(struct ftg_users *u, const char *sys_dir)
 	closedir(dp);
 	free(top);
 	return ret;
+}
+
+static int add_livepatch_user(const char *patch, const char *object,
+			      const char *function, void *arg)
+{
+	struct ftg_users *u = arg;
+	char fn[256], who[300];
+
+	snprintf(fn, sizeof(fn), "%s", function);
+	fn[strcspn(fn, ",")] = '\0';	/* the SYMPOS */
+	snprintf(who, sizeof(who), "livepatch %s", patch);
+	if (add_user(u, fn, strcmp(object, "vmlinux") ? object : NULL,
+		     FTG_USER_LIVEPATCH, who))
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM,
+				"out of memory reading livepatches");
+	return 0;
+}
+
+static int read_livepatch(struct ftg_users *u, const char *sys_dir)
+{
+	static const struct ftgl_livepatch_ops ops = {
+		.function = add_livepatch_user,
+	};
+
+	return ftgl_livepatch_walk(sys_dir, &ops, u);
 }
 
 /*
