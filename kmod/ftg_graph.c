@@ -220,15 +220,29 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 	if (g->nroots)
 		g->fp.nr_maxactive = FTG_GRAPH_TREE_ACTIVE *
 				     num_possible_cpus();
+	/*
+	 * Off while ftrace patches the sites, as ftguard's own ops is
+	 * (ftg_arm.c): the patching's own calls are not traced.
+	 */
+	disable_fprobe(&g->fp);
 	ret = register_fprobe_ips(&g->fp, set->ips, set->n);
 	if (ret)
 		snprintf(why, len, "register_fprobe_ips: %d", ret);
+	else
+		enable_fprobe(&g->fp);
 	return ret;
 }
 
 static int ftg_graph_unregister(struct ftg_graph *g)
 {
-	return unregister_fprobe(&g->fp);
+	int ret;
+
+	/* pending returns are dropped by the unregister's rethook_stop() */
+	disable_fprobe(&g->fp);
+	ret = unregister_fprobe(&g->fp);
+	if (ret)
+		enable_fprobe(&g->fp);
+	return ret;
 }
 
 static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
