@@ -20,17 +20,6 @@ static struct ftg_check_report *report_snapshot(struct ftg_cmd_ctx *ctx)
 }
 
 /*
- * A core-kernel record of a function. ftrace keeps the records of weak
- * functions that the link replaced, named __ftrace_invalid_address___N
- * (6.0+): no function, never a site.
- */
-static bool is_core_function(const struct ftg_ftrace_func *f)
-{
-	return !f->module &&
-	       strncmp(f->name, "__ftrace_invalid_address__", 26) != 0;
-}
-
-/*
  * --all: ftguard.ko knows modules' sites by itself but vmlinux functions
  * only once offered. Offer every one ftrace can patch (a candidate the
  * module rejects is only counted in its status) so that the check of
@@ -46,7 +35,6 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 	struct ftg_candidates *cand = NULL;
 	const struct ftg_kallsyms *ks = NULL;
 	struct ftg_status st;
-	size_t i, records = 0;
 	int sent, ret = -1;
 
 	if (ftg_status_read(ftg_cmd_root(ctx), &st) < 0) {
@@ -64,10 +52,7 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
 		return -1;
 	}
-	for (i = 0; i < ftg_ftrace_funcs_count(avail); i++)
-		if (is_core_function(ftg_ftrace_funcs_get(avail, i)))
-			records++;
-	if (st.vmlinux_sites < records) {
+	if (st.vmlinux_sites < ftg_cmd_tell_records(ctx, ctl, avail)) {
 		ks = ftg_cmd_kallsyms(ctx);
 		if (!ks)
 			goto out;
@@ -84,11 +69,6 @@ static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
 		if (ctx->verbosity > 0)
 			ftg_cmd_info(ctx, "%d kernel functions offered", sent);
 	}
-	/* Only a hint: an older ftguard.ko without it is offered again. */
-	if (records && ftg_control_vmlinux_records(ctl, records) < 0 &&
-	    ctx->verbosity > 0)
-		ftg_cmd_info(ctx, "ftguard.ko keeps no record count: %s",
-			     ftg_error_last());
 	ret = 0;
 out:
 	ftg_candidates_free(cand);

@@ -240,6 +240,7 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 	} else {
 		if (ftg_cmd_read_functions(ctx, &ks, &avail))
 			return NULL;
+		ftg_cmd_tell_records(ctx, ctl, avail);
 		cand = ftg_selection_resolve(sel, ks, avail);
 	}
 	if (!cand && ftg_error_code() == FTG_E_NO_MATCH)
@@ -252,18 +253,26 @@ static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_contro
 	return cand;
 }
 
+/* -l '*' alone, or -g alone (its callees are every function). */
+static bool selects_everything(const struct ftg_cmd_args *args)
+{
+	if (ftg_args_has(args, 'n') || ftg_args_has(args, 'm'))
+		return false;
+	if (ftg_args_has(args, 'g'))
+		return !ftg_args_has(args, 'l');
+	return ftg_args_count(args, 'l') == 1 && !strcmp(ftg_args_nth(args, 'l', 0), "*");
+}
+
 /*
- * -l '*' alone: every function. Once the module has every function's
- * site, it selects them all itself; 38,000 addresses need not cross the
- * control file, nor its site table be read. Return: 1 selected, 0 not
- * this way (the general one follows), -1 after a message.
+ * Every function. Once the module has every function's site, it selects
+ * them all itself; 38,000 addresses need not cross the control file, nor
+ * its site table be read. Return: 1 selected, 0 not this way (the general
+ * one follows), -1 after a message.
  */
 static int select_everything(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			     struct ftg_control *ctl, size_t *nsites)
 {
-	if (ftg_args_count(args, 'l') != 1 || strcmp(ftg_args_nth(args, 'l', 0), "*") ||
-	    ftg_args_has(args, 'n') || ftg_args_has(args, 'm') || ftg_args_has(args, 'g') ||
-	    !module_knows_all(ctx))
+	if (!selects_everything(args) || !module_knows_all(ctx))
 		return 0;
 	if (!ftg_control_select_all(ctl, nsites))
 		return 1;
@@ -425,15 +434,15 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		return ftg_cmd_lib_error(ctx, "selection");
 	if (ftg_cmd_check_globs(ctx, args) || graph_depth(ctx, args, &depth))
 		goto out;
+	if (ftg_args_has(args, 'g') && select_graph_roots(ctx, args, ctl, depth, &roots))
+		goto out;
 	switch (select_everything(ctx, args, ctl, nsites)) {
 	case 1:
-		ret = 0;
+		ret = 0;	/* the roots are among every site */
 		goto out;
 	case -1:
 		goto out;
 	}
-	if (ftg_args_has(args, 'g') && select_graph_roots(ctx, args, ctl, depth, &roots))
-		goto out;
 	/* trace-cmd's -g alone follows every function its roots reach */
 	if (roots && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
 	    ftg_selection_add(sel, "*") < 0) {

@@ -443,6 +443,49 @@ int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, const struct ftg_kallsyms **
 	return 0;
 }
 
+/*
+ * A core-kernel record of a function. ftrace keeps the records of weak
+ * functions that the link replaced, named __ftrace_invalid_address___N
+ * (6.0+): no function, never a site.
+ */
+static bool is_core_function(const struct ftg_ftrace_func *f)
+{
+	return !f->module &&
+	       strncmp(f->name, "__ftrace_invalid_address__", 26) != 0;
+}
+
+/**
+ * ftg_cmd_tell_records - leave the core kernel's record count with the module
+ * @ctx: the invocation
+ * @ctl: the control descriptor
+ * @avail: available_filter_functions, just read
+ *
+ * The core kernel's records do not change after boot. Once the module
+ * holds as many vmlinux sites as there are records (every function was
+ * offered, by check --all or by a selection of all of them), a later
+ * selection resolves over its site table instead of reading kallsyms and
+ * this list again. Only a hint for userspace: an older ftguard.ko that
+ * keeps no count is left as it is.
+ *
+ * Return: the count of core-kernel records in @avail.
+ */
+size_t ftg_cmd_tell_records(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
+			    const struct ftg_ftrace_funcs *avail)
+{
+	size_t i, records = 0;
+
+	for (i = 0; i < ftg_ftrace_funcs_count(avail); i++)
+		if (is_core_function(ftg_ftrace_funcs_get(avail, i)))
+			records++;
+	if (records && ftg_control_vmlinux_records(ctl, records) < 0) {
+		if (ctx->verbosity > 0)
+			ftg_cmd_info(ctx, "ftguard.ko keeps no record count: %s",
+				     ftg_error_last());
+		ftg_error_clear();
+	}
+	return records;
+}
+
 /**
  * ftg_cmd_lib_error - report a failed library call
  * @ctx: the invocation

@@ -202,6 +202,8 @@ const struct ftg_kallsyms *ftg_cmd_kallsyms(struct ftg_cmd_ctx *ctx);
 void ftg_cmd_forget_kallsyms(struct ftg_cmd_ctx *ctx);
 int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, const struct ftg_kallsyms **ks,
 			   struct ftg_ftrace_funcs **avail);
+size_t ftg_cmd_tell_records(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
+			    const struct ftg_ftrace_funcs *avail);
 /* FTG_CMD_OK, or FTG_CMD_ERROR after "CMD @does: --root is not allowed"
  * when a snapshot was given to a subcommand that works on the live system. */
 int ftg_cmd_live_only(struct ftg_cmd_ctx *ctx, const char *does);

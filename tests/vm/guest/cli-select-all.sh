@@ -1,11 +1,12 @@
 #!/bin/sh
 # A selection once ftguard.ko has a site for every core-kernel function
-# (after a check --all): -l '*' is selected by the module itself
-# (select-all) and any other selection resolves over its site table; each
-# selects exactly what the kernel's function lists selected before the
-# --all, and every site is still checked before an arm: with the
-# fault-injection build, one corrupted site of all refuses the whole-kernel
-# arm and is named.
+# (after a check --all, or a selection of every function, each of which
+# leaves the count of the kernel's records with the module): -l '*' and
+# -g alone are selected by the module itself (select-all) and any other
+# selection resolves over its site table; each selects exactly what the
+# kernel's function lists selected before, and every site is still
+# checked before an arm: with the fault-injection build, one corrupted
+# site of all refuses the whole-kernel arm and is named.
 . /tests/lib.sh
 
 cli_setup
@@ -27,8 +28,16 @@ all_lists=$(selected)
 log "from the kernel's lists: vfs_* $vfs_lists, * $all_lists sites"
 [ "${vfs_lists:-0}" -gt 0 ] || fail "vfs_* selected nothing"
 [ "$all_lists" -gt "$vfs_lists" ] || fail "* selected no more than vfs_*"
+# the lists' reads left the record count: every function offered by -l '*'
+records=$(grep -v '\[' "$FTG_TRACEFS/available_filter_functions" |
+	grep -vc '^__ftrace_invalid_address__')
+expect_eq "record count left by a selection" "$records" "$(status vmlinux_records)"
+run 0 ftguard -v check -l 'vfs_*'
+listed || { cat "$ERR"; fail "vfs_*: not over the module's sites after -l '*'"; }
+expect_eq "vfs_* over the module's sites after -l '*'" "$vfs_lists" "$(selected)"
 
-run 0 ftguard -q check --all
+run 0 ftguard -v check --all
+err_has "knows all $records kernel functions already"
 [ "$(status vmlinux_sites)" -ge "$(status vmlinux_records)" ] ||
 	fail "no site for every record after --all: $(status vmlinux_sites) of $(status vmlinux_records)"
 
@@ -59,5 +68,14 @@ exec 3>&-
 run 0 ftguard -q start -l '*' --force
 expect_eq "armed sites" "$all_lists" "$(status armed_sites)"
 run 0 ftguard -q stop
+# -g alone: its callees are every function, selected by the module too
+if [ "$(status graph_hook)" != none ]; then
+	run 0 ftguard -v start -g vfs_read
+	listed || { cat "$ERR"; fail "-g: not over the module's sites"; }
+	expect_eq "-g vfs_read: every site selected" "$all_lists" "$(selected)"
+	expect_eq "-g vfs_read: armed sites" "$all_lists" "$(status armed_sites)"
+	expect_eq "-g vfs_read: arm mode" graph "$(status arm_mode)"
+	run 0 ftguard -q stop
+fi
 unload_ftguard
 pass
