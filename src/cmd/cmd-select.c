@@ -274,8 +274,11 @@ static int select_everything(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args 
 {
 	if (!selects_everything(args) || !module_knows_all(ctx))
 		return 0;
-	if (!ftg_control_select_all(ctl, nsites))
+	if (!ftg_control_select_all(ctl, nsites)) {
+		if (ctx->verbosity > 0)
+			ftg_cmd_info(ctx, "ftguard.ko selected every site it holds");
 		return 1;
+	}
 	if (errno == EINVAL)	/* an older ftguard.ko: by address */
 		return 0;
 	ftg_cmd_lib_error(ctx, "selecting every site");
