@@ -1532,6 +1532,20 @@ int ftg_selection_add_module(struct ftg_selection *sel, const char *module);
  * Return: true when no -l pattern and no -m module were added.
  */
 bool ftg_selection_empty(const struct ftg_selection *sel);
+/**
+ * ftg_selection_wants_site - does the selection take this site?
+ * @sel: the selection
+ * @site: a site of a table (ftg_sites_read(), ftg_control_sites())
+ *
+ * The selection's own matching, for a caller that filters a site table
+ * rather than resolving it: a -l pattern or a -m module covers the
+ * site's function and no -n pattern leaves it out; a NAME@ADDR pin names
+ * the site's address or its function's first byte.
+ *
+ * Return: true when the selection takes it.
+ */
+bool ftg_selection_wants_site(const struct ftg_selection *sel,
+			      const struct ftg_site *site);
 
 /**
  * ftg_selection_resolve - expand the selection into candidate sites

@@ -4,7 +4,6 @@
  * on a control descriptor, and printing a verdict.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,31 +53,24 @@ struct direct_sites {
 static bool known_site_pattern(const struct ftg_sites *sites, const char *pattern,
 			       uint64_t *addr)
 {
-	const char *colon = strchr(pattern, ':');
 	const struct ftg_site *site;
-	const char *at;
-	char name[256];
-	size_t off = 0;
+	struct ftg_selection *one;
+	bool known;
+	size_t at;
 
 	/* A bad address is left to ftg_selection_add() to report. */
-	if (!sites || ftg_pattern_addr(pattern, addr, &off) != 1)
+	if (!sites || ftg_pattern_addr(pattern, addr, &at) != 1)
 		return false;
-	at = pattern + off;
-	off = 0;
 	site = ftg_sites_find(sites, *addr);
 	if (!site)
 		return false;
-	if (colon && colon < at) {
-		size_t n = (size_t)(colon - pattern);
-
-		if (strlen(site->owner) != n || strncmp(site->owner, pattern, n) != 0)
-			return false;
-		off = n + 1;
-	}
-	if ((size_t)(at - pattern) - off >= sizeof(name))
-		return false;
-	snprintf(name, sizeof(name), "%.*s", (int)((size_t)(at - pattern) - off), pattern + off);
-	return fnmatch(name, site->name, 0) == 0;
+	/* the rest of the pattern as the selection reads it */
+	one = ftg_selection_new();
+	known = one && !ftg_selection_add(one, pattern) &&
+		ftg_selection_wants_site(one, site);
+	ftg_selection_free(one);
+	ftg_error_clear();
+	return known;
 }
 
 static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,

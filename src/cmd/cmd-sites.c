@@ -4,7 +4,6 @@
  * state, with the kernel's other users of each site (the library names
  * them; this only prints).
  */
-#include <fnmatch.h>
 #include <string.h>
 
 #include "cmd/ftguard-cmd.h"
@@ -22,31 +21,6 @@ __attribute__((constructor)) static void site_states_fill(void)
 		site_states[st] = ftg_site_state_name(st);
 }
 
-/* -l GLOB, MODULE:GLOB or GLOB:mod:MODULE, as the selection reads them. */
-static bool name_matches(const struct ftg_site *s, const char *pattern)
-{
-	const char *tag = strstr(pattern, ":mod:");
-	const char *colon = strchr(pattern, ':');
-	char glob[256];
-
-	if (tag) {
-		if (strcmp(s->owner, tag + strlen(":mod:")) != 0)
-			return false;
-		if (tag == pattern)
-			return true;
-		snprintf(glob, sizeof(glob), "%.*s", (int)(tag - pattern), pattern);
-		return fnmatch(glob, s->name, 0) == 0;
-	}
-	if (colon) {
-		size_t n = (size_t)(colon - pattern);
-
-		if (strlen(s->owner) != n || strncmp(s->owner, pattern, n) != 0)
-			return false;
-		pattern = colon + 1;
-	}
-	return fnmatch(pattern, s->name, 0) == 0;
-}
-
 /* The other users of @s, from @users (NULL: unknown); how many. */
 static size_t site_users(const struct ftg_users *users, const struct ftg_site *s,
 			 char *buf, size_t size)
@@ -60,8 +34,12 @@ static size_t site_users(const struct ftg_users *users, const struct ftg_site *s
 				  s->state == FTG_SITE_ARMED, buf, size);
 }
 
+/*
+ * -m and -l each narrow the table (a site of one of the -m modules that
+ * one of the -l patterns names, as the selection reads patterns).
+ */
 static bool site_wanted(const struct ftg_site *s, const struct ftg_cmd_args *args,
-			int state, size_t others)
+			const struct ftg_selection *names, int state, size_t others)
 {
 	int i, n;
 	bool any;
@@ -73,12 +51,31 @@ static bool site_wanted(const struct ftg_site *s, const struct ftg_cmd_args *arg
 	n = ftg_args_count(args, 'm');
 	for (i = 0, any = !n; i < n && !any; i++)
 		any = strcmp(s->owner, ftg_args_nth(args, 'm', i)) == 0;
-	if (!any)
-		return false;
-	n = ftg_args_count(args, 'l');
-	for (i = 0, any = !n; i < n && !any; i++)
-		any = name_matches(s, ftg_args_nth(args, 'l', i));
-	return any;
+	return any && (!names || ftg_selection_wants_site(names, s));
+}
+
+/* The -l patterns as a selection, NULL without any; FTG_CMD_ERROR said. */
+static int name_patterns(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			 struct ftg_selection **names)
+{
+	int i, n = ftg_args_count(args, 'l');
+
+	*names = NULL;
+	if (!n)
+		return 0;
+	*names = ftg_selection_new();
+	if (!*names)
+		return ftg_cmd_lib_error(ctx, "selection");
+	for (i = 0; i < n; i++) {
+		if (ftg_selection_add(*names, ftg_args_nth(args, 'l', i)) < 0) {
+			ftg_cmd_usage_error(ctx, args->entry, "bad pattern '%s': %s",
+					    ftg_args_nth(args, 'l', i), ftg_error_last());
+			ftg_selection_free(*names);
+			*names = NULL;
+			return FTG_CMD_ERROR;
+		}
+	}
+	return 0;
 }
 
 /* -v: the record's offset and the bytes the last check expected and read. */
@@ -160,6 +157,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	bool json = ftg_args_has(args, FTG_OPT_JSON);
 	bool verbose = ftg_args_has(args, 'v');
 	const char *state_name = ftg_args_get(args, FTG_OPT_STATE);
+	struct ftg_selection *names;
 	struct ftg_json *j = NULL;
 	struct ftg_users *users;
 	struct ftg_sites *sites;
@@ -184,19 +182,28 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 			return FTG_CMD_ERROR;
 		}
 	}
-	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE))
+	if (name_patterns(ctx, args, &names))
 		return FTG_CMD_ERROR;
+	if (ftg_cmd_need(ctx, FTG_NEED_ROOT_USER | FTG_NEED_MODULE)) {
+		ftg_selection_free(names);
+		return FTG_CMD_ERROR;
+	}
 	root = ftg_cmd_root(ctx);
-	if (!root)
+	if (!root) {
+		ftg_selection_free(names);
 		return FTG_CMD_ERROR;
+	}
 	sites = ftg_sites_read(root);
-	if (!sites)
+	if (!sites) {
+		ftg_selection_free(names);
 		return ftg_cmd_lib_error(ctx, "reading ftguard/sites");
+	}
 	users = ftg_users_read(root);
 	if (!users) {
 		ftg_cmd_warn(ctx, "other users not known: %s", ftg_error_last());
 		if (ftg_args_has(args, FTG_OPT_SHARED)) {
 			ftg_sites_free(sites);
+			ftg_selection_free(names);
 			return FTG_CMD_ERROR;
 		}
 	}
@@ -220,7 +227,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		char who[1024];
 		size_t others = site_users(users, s, who, sizeof(who));
 
-		if (!site_wanted(s, args, state, others))
+		if (!site_wanted(s, args, names, state, others))
 			continue;
 		shown++;
 		if (json)
@@ -234,6 +241,7 @@ static int sites_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	}
 	ftg_sites_free(sites);
 	ftg_users_free(users);
+	ftg_selection_free(names);
 	if (!shown && (args->nopts > (json ? 1 : 0))) {
 		ftg_cmd_info(ctx, "no site matches");
 		return FTG_CMD_REFUSED;

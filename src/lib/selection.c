@@ -278,6 +278,20 @@ static bool module_selected(const struct ftg_selection *sel, const char *module)
 	return false;
 }
 
+bool ftg_selection_wants_site(const struct ftg_selection *sel,
+			      const struct ftg_site *site)
+{
+	struct ftg_selection *s = (struct ftg_selection *)sel;	/* no marks */
+	const char *module = strcmp(site->owner, "vmlinux") ? site->owner : NULL;
+	uint64_t start = site->addr - site->offset;
+
+	if (!any_matches_at(&s->include, site->name, module, site->addr, start,
+			    false) && !module_selected(s, module))
+		return false;
+	return !any_matches_at(&s->exclude, site->name, module, site->addr,
+			       start, false);
+}
+
 /*
  * Adds the site @addr of (@name, @module) when the selection wants it. A
  * pin may give @sym_addr, the function's first byte, where the record

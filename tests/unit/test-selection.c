@@ -555,6 +555,49 @@ static void test_resolve_sites_agrees(void **state)
 	ftg_sites_free(sites);
 }
 
+/* A site table filtered by the selection (sites -l) takes exactly the
+ * sites a resolve over the same table gives. */
+static void test_wants_site_agrees(void **state)
+{
+	static const char table[] =
+		"ftguard-sites 2\n"
+		"0xffffffffc0b00004 ok core target 0 0 fn_a 4 f30f1efa:0f1f440000 -\n"
+		"0xffffffffc0b00024 armed core target 7 1 fn_b 4 f30f1efa:0f1f440000 -\n"
+		"0xffffffffc0b00044 ok core target 0 0 trigger_write 4 f30f1efa:0f1f440000 -\n"
+		"0xffffffff81000104 ok core vmlinux 0 0 fn_a 4 f30f1efa:0f1f440000 -\n";
+	const char *const *cases[] = {
+		(const char *const[]){ "fn_a", NULL },
+		(const char *const[]){ "target:fn_*", "-n target:fn_b", NULL },
+		(const char *const[]){ "fn_*:mod:target", NULL },
+		(const char *const[]){ ":mod:target", NULL },
+		(const char *const[]){ "vmlinux:*", NULL },
+		(const char *const[]){ "-m target", "-n *_write", NULL },
+		(const char *const[]){ "fn_a@0xffffffffc0b00000", NULL },
+		(const char *const[]){ "fn_b@0xffffffffc0b00024", NULL },
+	};
+	struct ftg_sites *sites = ftg_sites_parse(table, strlen(table));
+	size_t k, i, j;
+
+	assert_non_null(sites);
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct ftg_selection *sel = selection_of(cases[k]);
+		struct ftg_candidates *c = ftg_selection_resolve_sites(sel, sites);
+
+		assert_non_null(c);
+		for (i = 0; i < ftg_sites_count(sites); i++) {
+			const struct ftg_site *site = ftg_sites_get(sites, i);
+			bool resolved = false;
+
+			for (j = 0; j < ftg_candidates_count(c); j++)
+				resolved |= ftg_candidates_get(c, j)->addr == site->addr;
+			assert_int_equal(ftg_selection_wants_site(sel, site), resolved);
+		}
+		ftg_candidates_free(c);
+		ftg_selection_free(sel);
+	}
+	ftg_sites_free(sites);
+}
+
 /* NAME@ADDR: one parser for the library and the command; hex, 0x optional. */
 static void test_pattern_addr(void **state)
 {
@@ -629,6 +672,7 @@ int main(void)
 		cmocka_unit_test(test_selection_modules),
 		cmocka_unit_test(test_resolve_sites_agrees),
 		cmocka_unit_test(test_resolve_sites),
+		cmocka_unit_test(test_wants_site_agrees),
 		cmocka_unit_test(test_pattern_addr),
 	};
 
