@@ -28,6 +28,8 @@ struct sites_view {
 	enum sort_key sort;
 	bool reverse;
 	char filter[TUI_INPUT_MAX];
+	/* the filter's pattern terms, each matched by the library's grammar */
+	struct ftg_selection *patterns[FILTER_TERMS];
 	uint64_t *marks;		/* sorted addresses */
 	size_t nmarks, marks_cap;
 };
@@ -72,9 +74,26 @@ static void set_mark(struct sites_view *v, uint64_t addr, bool on)
 	}
 }
 
-/* One filter term: "state:S", "module:M" / "owner:M", or a glob. */
-static bool term_matches(const char *term, const struct ftg_site *s)
+/*
+ * A term in the -l grammar (MODULE:GLOB, GLOB:mod:MODULE, NAME@ADDR) is
+ * matched as the command matches it: the library's own matching, so
+ * what `+` added can be shown by the pattern that added it.
+ */
+static bool is_pattern_term(const char *term)
 {
+	return strpbrk(term, ":@") && strncmp(term, "state:", 6) &&
+	       strncmp(term, "module:", 7) && strncmp(term, "owner:", 6);
+}
+
+/*
+ * One filter term: "state:S", "module:M" / "owner:M", a -l pattern
+ * (@pattern, parsed once), or a loose glob over function and owner.
+ */
+static bool term_matches(const char *term, const struct ftg_selection *pattern,
+			 const struct ftg_site *s)
+{
+	if (pattern)
+		return ftg_selection_wants_site(pattern, s);
 	if (!strncmp(term, "state:", 6))
 		return !strcmp(term + 6, ftg_site_state_name(s->state));
 	if (!strncmp(term, "module:", 7))
@@ -87,14 +106,54 @@ static bool term_matches(const char *term, const struct ftg_site *s)
 static bool filter_matches(const struct sites_view *v, const struct ftg_site *s)
 {
 	char buf[TUI_INPUT_MAX], *save = NULL, *term;
+	int i = 0;
 
 	if (!v->filter[0])
 		return true;
 	snprintf(buf, sizeof(buf), "%s", v->filter);
-	for (term = strtok_r(buf, " ", &save); term; term = strtok_r(NULL, " ", &save))
-		if (!term_matches(term, s))
+	for (term = strtok_r(buf, " ", &save); term;
+	     term = strtok_r(NULL, " ", &save), i++)
+		if (!term_matches(term, i < FILTER_TERMS ? v->patterns[i] : NULL, s))
 			return false;
 	return true;
+}
+
+static void free_patterns(struct sites_view *v)
+{
+	int i;
+
+	for (i = 0; i < FILTER_TERMS; i++) {
+		ftg_selection_free(v->patterns[i]);
+		v->patterns[i] = NULL;
+	}
+}
+
+/*
+ * Parses the filter's pattern terms once (the filter runs per site).
+ * Return: 0, or -1 with @why saying which term is wrong.
+ */
+static int parse_patterns(struct sites_view *v, char *why, size_t len)
+{
+	char buf[TUI_INPUT_MAX], *save = NULL, *term;
+	int i = 0;
+
+	free_patterns(v);
+	snprintf(buf, sizeof(buf), "%s", v->filter);
+	for (term = strtok_r(buf, " ", &save); term;
+	     term = strtok_r(NULL, " ", &save), i++) {
+		if (!is_pattern_term(term))
+			continue;
+		if (i >= FILTER_TERMS) {
+			snprintf(why, len, "filter: at most %d terms", FILTER_TERMS);
+			return -1;
+		}
+		v->patterns[i] = ftg_selection_new();
+		if (!v->patterns[i] || ftg_selection_add(v->patterns[i], term) < 0) {
+			snprintf(why, len, "filter %s: %s", term, ftg_error_last());
+			return -1;
+		}
+	}
+	return 0;
 }
 
 static int cmp_site(const void *a, const void *b, void *view)
@@ -381,8 +440,14 @@ static void sites_search(struct tui *tui, const char *text, int dir)
 static void sites_filter(struct tui *tui, const char *text)
 {
 	struct sites_view *v = sites_of(tui);
+	char why[TUI_MSG_MAX];
 
 	snprintf(v->filter, sizeof(v->filter), "%s", text);
+	if (parse_patterns(v, why, sizeof(why)) < 0) {
+		tui_message(tui, true, "%s", why);
+		free_patterns(v);
+		v->filter[0] = '\0';
+	}
 	rebuild(tui);
 	set_cursor(v, v->cur.row);
 }
@@ -481,6 +546,7 @@ static void sites_close(void *view)
 {
 	struct sites_view *v = view;
 
+	free_patterns(v);
 	free(v->rows);
 	free(v->marks);
 	free(v);
@@ -496,5 +562,5 @@ const struct tui_screen_ops tui_sites_ops = {
 	.filter = sites_filter,
 	.update = sites_refresh,
 	.cursor_function = sites_cursor_function,
-	.filter_help = "glob, state:S, module:M",
+	.filter_help = "glob, MODULE:GLOB, NAME@ADDR, state:S, module:M",
 };

@@ -20,17 +20,6 @@
 #define ADMIT_CHUNK		256	/* candidates offered per loop turn */
 #define REASONS_MAX		20	/* refused ones asked again for the reason */
 
-/* trace-cmd's GLOB:mod:MODULE is MODULE:GLOB here. */
-static void translate_pattern(char *out, size_t len, const char *word)
-{
-	const char *mod = strstr(word, ":mod:");
-
-	if (mod && mod[5])
-		snprintf(out, len, "%s:%.*s", mod + 5, (int)(mod - word), word);
-	else
-		snprintf(out, len, "%s", word);
-}
-
 static void admit_reset(struct tui_admit *a)
 {
 	ftg_candidates_free(a->cand);
@@ -65,21 +54,14 @@ int tui_read_functions(struct tui *tui, const char *what)
 	return 0;
 }
 
-/* Shows what was asked for on the Sites screen: one pattern, its filter. */
+/* Shows what was asked for on the Sites screen: one pattern, as the filter. */
 static void show_added(struct tui *tui)
 {
 	struct tui_admit *a = &tui->admit;
-	char filter[TUI_INPUT_MAX];
-	const char *colon = strchr(a->first, ':');
 
 	if (a->npatterns != 1)
 		return;
-	if (colon)
-		snprintf(filter, sizeof(filter), "module:%.*s %s",
-			 (int)(colon - a->first), a->first, colon + 1);
-	else
-		snprintf(filter, sizeof(filter), "%s", a->first);
-	tui_sites_ops.filter(tui, filter);
+	tui_sites_ops.filter(tui, a->first);
 	tui_screen_show(tui, &tui_sites_ops);
 }
 
@@ -149,7 +131,7 @@ int tui_admit_start(struct tui *tui, const char *text)
 {
 	struct tui_admit *a = &tui->admit;
 	struct ftg_selection *sel;
-	char buf[TUI_INPUT_MAX], pat[TUI_INPUT_MAX], *word, *save;
+	char buf[TUI_INPUT_MAX], *word, *save;
 
 	if (a->active) {
 		tui_message(tui, true, "already adding (Esc cancels)");
@@ -164,13 +146,12 @@ int tui_admit_start(struct tui *tui, const char *text)
 		return -1;
 	}
 	for (word = strtok_r(buf, " \t", &save); word; word = strtok_r(NULL, " \t", &save)) {
-		translate_pattern(pat, sizeof(pat), word);
-		if (ftg_selection_add(sel, pat) < 0) {
+		if (ftg_selection_add(sel, word) < 0) {
 			tui_message(tui, true, "add %s: %s", word, ftg_error_last());
 			goto fail;
 		}
 		if (!a->npatterns++)
-			snprintf(a->first, sizeof(a->first), "%s", pat);
+			snprintf(a->first, sizeof(a->first), "%s", word);
 	}
 	if (!a->npatterns) {
 		tui_message(tui, true, "add: give GLOB, MODULE:GLOB or GLOB:mod:MODULE");

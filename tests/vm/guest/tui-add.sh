@@ -40,7 +40,8 @@ export_file /tmp/tui-add.txt
 keys : 'add ksys_rea*:mod:vmlinux' Enter
 wait_screen 60 'added [0-9]+ functions? \(checked\)' "the :add message"
 wait_screen 10 '^ ksys_read +vmlinux .* ok ' "ksys_read on the Sites screen"
-wait_screen 10 'filter module:vmlinux ksys_rea\*' "the filter of GLOB:mod:MODULE"
+wait_screen 10 'filter ksys_rea\*:mod:vmlinux' "the filter of GLOB:mod:MODULE"
+screen_lacks "^ vfs_read " || { screen; fail "vfs_read shown under the filter ksys_rea*:mod:vmlinux"; }
 
 # Refused, with the module's reason, where the kernel lists its functions
 # without their record addresses (before 6.5): kallsyms' addresses are
