@@ -253,6 +253,21 @@ END {
 		row(6, sprintf("arm %d cold sites: update vs tracer on", n), 2, "-",
 		    sprintf("ftguard: arm %s = check %s + update; %d armed; off %s; %s", ms(median("arm.ftguard_" n)),
 			    ms(median("arm.check_" n)), median("arm.ftguard_armed_" n), ms(median("arm.disarm_" n)), kdetail))
+		# the disarm against the tracer's switch-off, and the floor: a
+		# module's empty ops (ftg_floor.ko) switched off the same way
+		pair_ratios("arm.disarm_" n, "arm.kernel_off_" n)
+		fdetail = has("arm.floor_off_" n) ? sprintf("; a module's empty ops: on %s, off %s", ms(median("arm.floor_on_" n)),
+							  ms(median("arm.floor_off_" n))) : ""
+		row(6, sprintf("disarm %d cold sites vs tracer off", n), 2, "<=1.5",
+		    sprintf("ftguard off %s, tracer off %s%s", ms(median("arm.disarm_" n)), ms(median("arm.kernel_off_" n)), fdetail))
+		if (has("arm.floor_off_" n)) {
+			pair_ratios("arm.floor_off_" n, "arm.kernel_off_" n)
+			row(6, sprintf("disarm %d: module empty ops vs tracer", n), 2, "-",
+			    "the floor: what any module's unregister costs (a dynamic ops: RCU-tasks waits)")
+			pair_ratios("arm.disarm_" n, "arm.floor_off_" n)
+			row(6, sprintf("disarm %d: ftguard vs module empty ops", n), 2, "-",
+			    sprintf("%s vs %s", ms(median("arm.disarm_" n)), ms(median("arm.floor_off_" n))))
+		}
 		# what a user waits for: select + arm (check included) against
 		# set_ftrace_filter + current_tracer
 		if (!has("arm.select_" n)) continue

@@ -37,7 +37,7 @@ cleanup() {
 	echo >"$FTG_TRACEFS/set_ftrace_filter" 2>/dev/null
 	ftguard stop >/dev/null 2>&1
 	tmux -L ftgbench kill-server 2>/dev/null
-	for m in ftg_target ftg_cold ftguard; do
+	for m in ftg_target ftg_floor ftg_cold ftguard; do
 		module_loaded $m && rmmod $m
 	done
 	return 0
@@ -436,7 +436,9 @@ fi
 # with the same N in set_ftrace_filter (one glob: ftg_cold_00000,
 # ftg_cold_000*, ...; setting it is timed apart), and both switched off.
 # ftguard's arm keeps its per-CPU hit counters in chunks of 4,096 (the
-# most one __alloc_percpu() gives), so every N is armed by both.
+# most one __alloc_percpu() gives), so every N is armed by both. Beside
+# them, the floor of any module: ftg_floor.ko's empty ops on the same N
+# switched on and off through the same API as ftguard.ko's.
 cold_glob() { # cold_glob N: the glob that names exactly the first N
 	case "$1" in
 	1) echo ftg_cold_00000 ;;
@@ -447,12 +449,18 @@ cold_glob() { # cold_glob N: the glob that names exactly the first N
 	*) fail "no glob for $1 cold sites" ;;
 	esac
 }
+# A module's unregister waits for RCU-tasks grace periods, whose kthread
+# rests between grace periods: each disarm is set apart from the last
+# one by a filter write (seconds), so that no side starts in the other's
+# wake.
 arm_n() {
 	_n=$1 _glob=$(cold_glob "$1")
 	sites_where "\$4 == \"ftg_cold\" && \$7 ~ /^${_glob%\*}/" >/tmp/cold-n.txt
 	[ "$(wc -l </tmp/cold-n.txt)" = "$_n" ] || fail "$(wc -l </tmp/cold-n.txt) cold sites match $_glob, not $_n"
 	exec 3<>"$FTG_DEBUGFS/control"
 	timed arm "select_$_n" select_file /tmp/cold-n.txt
+	# the floor's filter: a glob over every record, as the kernel's
+	echo "filter $_glob" >"$FLOOR_CTL" || fail "ftg_floor: filter $_glob"
 	if [ "$_n" -gt "$(status max_arm)" ] && echo arm >&3 2>/dev/null; then
 		fail "arm of $_n > max_arm sites without force succeeded"
 	fi
@@ -466,11 +474,17 @@ arm_n() {
 	timed arm "kernel_$_n" eval "echo function >$FTG_TRACEFS/current_tracer"
 	sample arm "kernel_enabled_$_n" "$(wc -l <"$FTG_TRACEFS/enabled_functions")"
 	timed arm "kernel_off_$_n" eval "echo nop >$FTG_TRACEFS/current_tracer"
+	# the floor: a module's empty ops on the same functions
+	timed arm "floor_on_$_n" eval "echo on >$FLOOR_CTL"
+	timed arm "floor_off_$_n" eval "echo off >$FLOOR_CTL"
 	echo >"$FTG_TRACEFS/set_ftrace_filter"
 }
 if want 6; then
 	load_ftguard
 	load_test_module ftg_cold
+	load_test_module ftg_floor
+	FLOOR_CTL=/sys/kernel/debug/ftg_floor/ctl
+	[ -w "$FLOOR_CTL" ] || fail "no $FLOOR_CTL"
 	sample arm cold_sites "$(sites_where '$4 == "ftg_cold"' | wc -l)"
 	sample arm max_arm "$(status max_arm)"
 	# The first check after the module's load proves each site's symbol
@@ -488,6 +502,7 @@ if want 6; then
 			[ "$n" -le "$COLD" ] && arm_n "$n"
 		done
 	done
+	rmmod ftg_floor
 	rmmod ftg_cold
 	unload_ftguard
 fi
