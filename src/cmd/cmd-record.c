@@ -23,6 +23,7 @@
 #include "cmd/ftguard-cmd.h"
 
 #define RECORD_POLL_MS		100
+#define RECORD_PACE_MS		20	/* the least time between two reads */
 #define RECORD_PROGRESS_MS	250
 #define RECORD_INSTANCE		"ftguard"
 #define RECORD_MAX_PIDS		64
@@ -270,16 +271,33 @@ static bool command_exited(struct record_session *s)
 	return true;
 }
 
+/*
+ * A file wants throughput, not latency. The live session wakes its reader
+ * at any event (ftg_live_pump()), and a read takes what a CPU's page holds
+ * so far: read at every event, a busy trace is written a page an event,
+ * each read a wake-up taken from the traced work. So after a read that
+ * left nothing behind, the next waits RECORD_PACE_MS, and the pages fill
+ * in between, as trace-cmd record sleeps between its reads. A signal
+ * (Ctrl-C) cuts the wait short; the command's end is seen a pace later
+ * at most.
+ */
+static void pace(void)
+{
+	struct timespec ts = { 0, RECORD_PACE_MS * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
 /* Pump until the command ends or a signal comes; returns the wait status
  * of the command (-1 when none ended). */
 static int record_loop(struct record_session *s, int *loop_err)
 {
-	int status;
+	int status, pages;
 
 	*loop_err = 0;
 	while (!ftg_cmd_interrupted) {
-		if (ftg_live_pump(s->live, RECORD_POLL_MS, s->writer, NULL, NULL) < 0 &&
-		    errno != EINTR) {
+		pages = ftg_live_pump(s->live, RECORD_POLL_MS, s->writer, NULL, NULL);
+		if (pages < 0 && errno != EINTR) {
 			*loop_err = ftg_cmd_lib_error(s->ctx, "reading events");
 			return -1;
 		}
@@ -289,6 +307,8 @@ static int record_loop(struct record_session *s, int *loop_err)
 			s->child = 0;
 			return status;
 		}
+		if (pages > 0 && !ftg_live_more(s->live))
+			pace();
 	}
 	return -1;
 }
