@@ -330,6 +330,58 @@ bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
  */
 int ftg_trace_file_check(const char *path);
 
+/*
+ * Steps below ftg_session_select() and ftg_session_admit_some() that the
+ * tests drive on their own.
+ */
+/**
+ * ftg_control_admit_one - offer one vmlinux function, to learn why not
+ * @ctl: the control
+ * @name: the function
+ * @addr: its address
+ *
+ * As ftg_control_admit() for one candidate, with the module's answer: a
+ * refusal is the failure, its reason in ftg_error_last() ("admit: ...").
+ *
+ * Return: 0 admitted (or already a site), or -1 (FTG_E_MODULE_REFUSED).
+ */
+int ftg_control_admit_one(struct ftg_control *ctl, const char *name,
+			  uint64_t addr);
+
+/**
+ * ftg_candidates_without - the candidates of one list that another lacks
+ * @c: the list
+ * @drop: the addresses to leave out (ftg_selection_offer()'s refused, say)
+ *
+ * Return: a new list in address order, to free with ftg_candidates_free(),
+ * or NULL (ENOMEM).
+ */
+struct ftg_candidates *ftg_candidates_without(const struct ftg_candidates *c,
+					      const struct ftg_candidates *drop);
+
+/**
+ * ftg_pattern_addr - the address that pins a NAME@ADDR pattern
+ * @pattern: a -l or -n pattern (the part after its last '@' is the address)
+ * @addr: set to ADDR: hex, "0x" optional, the whole rest of @pattern, not 0
+ * @at: set to the offset of that '@' in @pattern
+ *
+ * The one parser of the form, for callers that look a pinned site up
+ * themselves before they add the pattern.
+ *
+ * Return: 1 when @pattern ends in @ADDR, 0 when it has no '@', -1 (EINVAL,
+ * FTG_E_BAD_PATTERN) when what follows the '@' is no such address (no
+ * digits, other characters, more than 64 bits).
+ */
+int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at);
+
+/**
+ * ftg_selection_empty - was nothing asked for?
+ * @sel: the selection
+ *
+ * Return: true when no -l pattern and no -m module were added.
+ */
+bool ftg_selection_empty(const struct ftg_selection *sel);
+
 #ifdef __cplusplus
 }
 #endif
