@@ -1601,7 +1601,9 @@ void ftg_session_set_kallsyms(struct ftg_session *sess,
  * @sess: the session
  * @sel: the selection
  * @flags: FTG_SESSION_KNOWN_FIRST (the module's site table first, the
- *         kernel's lists only when it has none of the functions) or 0
+ *         kernel's lists only when it has none of the functions),
+ *         FTG_SESSION_FROM_LISTS (the kernel's lists, whatever the module
+ *         knows), or 0
  * @nsites: when not NULL, set to the sites this call selected, with the
  *          roots of ftg_session_graph_roots() that are not among them
  *

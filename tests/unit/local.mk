@@ -8,6 +8,7 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-readers \
 	tests/unit/test-kmod-tables \
 	tests/unit/test-selection \
+	tests/unit/test-session \
 	tests/unit/test-map \
 	tests/unit/test-checker \
 	tests/unit/test-snapshot \
@@ -40,6 +41,9 @@ tests_unit_test_kmod_tables_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_selection_SOURCES = tests/unit/test-selection.c tests/unit/lib-test.h
 tests_unit_test_selection_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_selection_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_session_SOURCES = tests/unit/test-session.c tests/unit/lib-test.h
+tests_unit_test_session_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_session_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_map_SOURCES = tests/unit/test-map.c tests/unit/lib-test.h
 tests_unit_test_map_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_map_LDADD = $(LIB_UNIT_LDADD)
