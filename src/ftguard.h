@@ -1555,7 +1555,8 @@ enum ftg_session_step {
 
 /**
  * ftg_session_open - open a session on ftguard.ko's control file
- * @root: the live system (NULL: the default one; a snapshot has no control)
+ * @root: the live system (NULL: /sys/kernel/debug; a snapshot has no
+ *        control file)
  *
  * Fails as ftg_control_open().
  *

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What check, start and record share: turning -l/-n/-m into a selection
- * on a control descriptor, and printing a verdict.
+ * What check, start, record and stream share: turning -l/-n/-m/-g into a
+ * selection that the library's session makes on its control descriptor,
+ * saying in the command's words which way it went and where it stopped,
+ * and printing a verdict.
  */
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cmd/ftguard-cmd.h"
 
