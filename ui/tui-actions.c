@@ -26,7 +26,8 @@ struct ftg_session *tui_session(struct tui *tui)
 	return m->sess;
 }
 
-void tui_session_failed(struct tui *tui, const char *what)
+/* The status line for a session call that failed: "@what: why". */
+static void session_failed(struct tui *tui, const char *what)
 {
 	const struct ftg_candidates *refused;
 	char text[FTG_TEXT_LEN];
@@ -331,7 +332,7 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 	ret = 0;
 	goto out;
 failed:
-	tui_session_failed(tui, "call tree");
+	session_failed(tui, "call tree");
 out:
 	ftg_verdict_free(m->verdict);
 	m->verdict = v;

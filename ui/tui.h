@@ -277,8 +277,6 @@ int tui_action_write(struct tui *tui, const char *path);
 /* The session on the control file, opened on first use; NULL (message
  * set) if not. */
 struct ftg_session *tui_session(struct tui *tui);
-/* The status line for a session call that failed: "@what: why". */
-void tui_session_failed(struct tui *tui, const char *what);
 
 /* tui-add.c: kernel functions by glob, admitted through the module. */
 int tui_admit_start(struct tui *tui, const char *text);
