@@ -134,8 +134,10 @@ static void say_refused(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess)
 	size_t n, nrefused;
 	const struct ftg_candidates *refused = ftg_session_refused(sess, &n);
 
+	if (!refused)
+		return;		/* nothing was offered */
 	nrefused = ftg_candidates_count(refused);
-	if (!refused || !nrefused || (step != FTG_SESSION_STEP_NONE &&
+	if (!nrefused || (step != FTG_SESSION_STEP_NONE &&
 				      step != FTG_SESSION_STEP_SELECT &&
 				      step != FTG_SESSION_STEP_GRAPH))
 		return;
