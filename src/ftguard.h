@@ -1198,92 +1198,8 @@ struct ftg_control *ftg_control_open(const struct ftg_root *root);
  */
 void ftg_control_close(struct ftg_control *ctl);
 
-/**
- * ftg_control_admit - offer vmlinux candidates to the module
- * @ctl: the control
- * @cand: candidates; entries with a module are not sent
- * @refused: when not NULL, receives the candidates the module refused
- *
- * Sends "admit <name> <addr>" lines packed into writes of at most 64 KiB.
- * A rejected candidate is not an error (the module counts it: see
- * struct ftg_status.rejected); when @refused is not NULL each one is added
- * to it, in the order of @cand.
- *
- * Return: the number of candidates sent, or -1.
- */
-int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
-		      struct ftg_candidates *refused);
-/**
- * ftg_control_admit_one - offer one vmlinux function, to learn why not
- * @ctl: the control
- * @name: the function
- * @addr: its address
- *
- * As ftg_control_admit() for one candidate, with the module's answer: a
- * refusal is the failure, its reason in ftg_error_last() ("admit: ...").
- *
- * Return: 0 admitted (or already a site), or -1 (FTG_E_MODULE_REFUSED).
- */
-int ftg_control_admit_one(struct ftg_control *ctl, const char *name,
-			  uint64_t addr);
 
-/**
- * ftg_control_vmlinux_records - tell the module how many core records exist
- * @ctl: the control
- * @records: the core kernel's ftrace records of functions, as counted in
- *           available_filter_functions
- *
- * The core kernel's records do not change after boot, so a count taken
- * once stays true for the module's life: struct ftg_status.vmlinux_records
- * gives it back, and once the module has as many vmlinux sites nothing is
- * left to offer without reading available_filter_functions again. The
- * module keeps the number only as that hint; no check depends on it.
- *
- * Return: 0, or -1 (the module refuses 0: errno EINVAL).
- */
-int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records);
 
-/**
- * ftg_control_select - add sites to this descriptor's selection
- * @ctl: the control
- * @cand: the sites (vmlinux candidates must be admitted first)
- *
- * Return: 0, or -1 (errno ENOENT: a site the module does not know; the
- * message names it).
- */
-int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand);
-/**
- * ftg_control_select_addrs - add sites by address to the selection
- * @ctl: the control
- * @addrs: the addresses
- * @n: how many
- *
- * Return: 0, or -1 (errno ENOENT names an unknown site).
- */
-int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
-			     size_t n);
-/**
- * ftg_control_select_all - add every site the module knows to the selection
- * @ctl: the control
- * @n: set to the number of sites selected then (may be NULL)
- *
- * Every site but a planted one (fault injection), vmlinux and modules
- * alike, selected by the module itself: no address crosses the control
- * file. It is every function a selection can take only once the module
- * has a site for each core-kernel record (ftg_status vmlinux_sites up to
- * vmlinux_records): the caller checks that first.
- *
- * Return: 0, or -1 (errno ENOENT: no site; EINVAL: an ftguard.ko older
- * than this libftguard, which has no such command).
- */
-int ftg_control_select_all(struct ftg_control *ctl, size_t *n);
-/**
- * ftg_control_clear - empty this descriptor's selection
- * @ctl: the control
- *
- * Return: 0, or -1.
- */
-int ftg_control_clear(struct ftg_control *ctl);
 
 /**
  * ftg_control_check - check the selection (all sites when empty)
@@ -1294,43 +1210,7 @@ int ftg_control_clear(struct ftg_control *ctl);
  */
 struct ftg_check_report *ftg_control_check(struct ftg_control *ctl);
 
-/**
- * ftg_control_sites - the site table of some owners
- * @ctl: the control
- * @owners: "vmlinux" or module names
- * @n: how many (1 to 32, the most one command takes)
- *
- * One command instead of the whole ftguard/sites: the module knows every
- * loaded module's sites by itself, so a selection confined to modules
- * needs this and no ftrace function list (ftg_selection_resolve_sites()).
- * An owner without sites adds nothing.
- *
- * Return: those sites in address order, to free with ftg_sites_free(),
- * or NULL.
- */
-struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
-				    const char *const *owners, size_t n);
 
-/**
- * ftg_control_graph_tree - make this descriptor's graph arm a call tree
- * @ctl: the control
- * @roots: the tree's roots, sites already selected on @ctl
- * @n: how many (at most FTGUARD_GRAPH_ROOTS_MAX in all)
- * @max_depth: levels of calls followed below a root; 0: all
- *
- * An arm with FTG_ARM_GRAPH on @ctl then follows a call only while one of
- * @roots runs in the calling task, as trace-cmd's function_graph -g does:
- * the roots and every selected site they reach, down to @max_depth
- * levels, with entry, return and duration. Every selected site is still
- * checked before the arm and verified while armed. The kernel needs a
- * return hook that covers every site at once (fprobe); with kretprobes
- * only, the arm is refused with EOPNOTSUPP and the reason.
- * ftg_control_clear() forgets the roots.
- *
- * Return: 0, or -1 (errno ENOENT: a root not selected; E2BIG: too many).
- */
-int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
-			   size_t n, unsigned int max_depth);
 
 #define FTG_ARM_PERSISTENT	(1U << 0)	/* outlives this descriptor */
 #define FTG_ARM_FORCE		(1U << 1)	/* beyond max_arm */
@@ -1381,7 +1261,7 @@ int ftg_control_reset(struct ftg_control *ctl);
 
 /*
  * A candidate site: a function entry address and who owns it. Lists of
- * candidates come from the selection or from ftg_candidates_vmlinux().
+ * candidates come from a session (ftg_session_resolve()) and its refusals.
  */
 struct ftg_candidate {
 	const char *name;
@@ -1395,29 +1275,6 @@ struct ftg_candidates;
  * Return: the list, to free with ftg_candidates_free(), or NULL.
  */
 struct ftg_candidates *ftg_candidates_new(void);
-/**
- * ftg_candidates_add - add one candidate
- * @c: the list
- * @name: function name (copied)
- * @addr: its address
- * @module: owner module (copied), NULL or "vmlinux" for the core kernel
- *
- * The list stays in address order.
- *
- * Return: 1 added, 0 already there (same address), -1 on error.
- */
-int ftg_candidates_add(struct ftg_candidates *c, const char *name,
-		       uint64_t addr, const char *module);
-/**
- * ftg_candidates_without - the candidates of one list that another lacks
- * @c: the list
- * @drop: the addresses to leave out (ftg_selection_offer()'s refused, say)
- *
- * Return: a new list in address order, to free with ftg_candidates_free(),
- * or NULL (ENOMEM).
- */
-struct ftg_candidates *ftg_candidates_without(const struct ftg_candidates *c,
-					      const struct ftg_candidates *drop);
 /**
  * ftg_candidates_free - free a candidate list
  * @c: the list, or NULL
@@ -1440,27 +1297,6 @@ size_t ftg_candidates_count(const struct ftg_candidates *c);
 const struct ftg_candidate *ftg_candidates_get(const struct ftg_candidates *c,
 					       size_t i);
 
-/**
- * ftg_candidates_vmlinux - every vmlinux function ftrace can patch
- * @ks: /proc/kallsyms (may be NULL when @avail carries addresses)
- * @avail: available_filter_functions (ftg_ftrace_funcs_read())
- *
- * Each candidate's address is the function's ftrace record, the address
- * the module admits. When @avail was read from
- * available_filter_functions_addrs (6.5+) that is each entry's own
- * address, taken as is: with x86 IBT it lies 4 bytes into the function,
- * after the endbr64, not at the kallsyms address. On older kernels
- * (6.1) the list has names only; each vmlinux name is then paired with
- * every text address kallsyms has for it (a duplicated static name
- * yields all its addresses; the record is at the function's first byte
- * there, and the module checks each one before admitting it).
- * Placeholders for records without a symbol
- * ("__ftrace_invalid_address___N") are left out.
- *
- * Return: the candidates, or NULL.
- */
-struct ftg_candidates *ftg_candidates_vmlinux(const struct ftg_kallsyms *ks,
-					      const struct ftg_ftrace_funcs *avail);
 
 /*
  * A selection: what -l/-n/-m asked for.
@@ -1496,20 +1332,6 @@ void ftg_selection_free(struct ftg_selection *sel);
 int ftg_selection_add(struct ftg_selection *sel, const char *pattern);
 
 /**
- * ftg_pattern_addr - the address that pins a NAME@ADDR pattern
- * @pattern: a -l or -n pattern (the part after its last '@' is the address)
- * @addr: set to ADDR: hex, "0x" optional, the whole rest of @pattern, not 0
- * @at: set to the offset of that '@' in @pattern
- *
- * The one parser of the form, for callers that look a pinned site up
- * themselves before they add the pattern.
- *
- * Return: 1 when @pattern ends in @ADDR, 0 when it has no '@', -1 (EINVAL,
- * FTG_E_BAD_PATTERN) when what follows the '@' is no such address (no
- * digits, other characters, more than 64 bits).
- */
-int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at);
-/**
  * ftg_selection_exclude - add a -n pattern
  * @sel: the selection
  * @pattern: same forms as ftg_selection_add()
@@ -1526,16 +1348,9 @@ int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern);
  */
 int ftg_selection_add_module(struct ftg_selection *sel, const char *module);
 /**
- * ftg_selection_empty - was nothing asked for?
- * @sel: the selection
- *
- * Return: true when no -l pattern and no -m module were added.
- */
-bool ftg_selection_empty(const struct ftg_selection *sel);
-/**
  * ftg_selection_wants_site - does the selection take this site?
  * @sel: the selection
- * @site: a site of a table (ftg_sites_read(), ftg_control_sites())
+ * @site: a site of a table (ftg_sites_read())
  *
  * The selection's own matching, for a caller that filters a site table
  * rather than resolving it: a -l pattern or a -m module covers the
@@ -1547,58 +1362,256 @@ bool ftg_selection_empty(const struct ftg_selection *sel);
 bool ftg_selection_wants_site(const struct ftg_selection *sel,
 			      const struct ftg_site *site);
 
-/**
- * ftg_selection_resolve - expand the selection into candidate sites
- * @sel: the selection (its patterns remember whether they matched)
- * @ks: /proc/kallsyms (addresses)
- * @avail: available_filter_functions (what ftrace can patch)
- *
- * A function is a candidate when available_filter_functions lists it
- * (with its owner). Its address is its ftrace record: the entry's own
- * address when @avail carries them (6.5+, see ftg_candidates_vmlinux();
- * a NAME@ADDR pin then matches the record or the function's kallsyms
- * address), else every text address kallsyms has for the name.
- * Exclusions apply last.
- *
- * Return: the candidates, or NULL: errno ENOENT and FTG_E_NO_MATCH when
- * nothing matches (the message names the first pattern that matched
- * nothing); EACCES and FTG_E_NOT_ROOT when functions matched but kallsyms
- * hid their addresses (not root, kptr_restrict).
+
+
+
+/* ==== Session ==== */
+
+/*
+ * A session: one control descriptor (struct ftg_control) and the one way
+ * a selection reaches it, the same for every front end. A selection
+ * resolves over the cheapest list that holds every function it may take:
+ * when it is confined to modules, over those modules' sites, which
+ * ftguard.ko knows by itself; when the module already holds a site for
+ * every core-kernel ftrace record (struct ftg_status vmlinux_sites up to
+ * vmlinux_records), over its site table; otherwise over kallsyms and
+ * available_filter_functions, whose vmlinux candidates the module admits
+ * first (and the core record count is left with the module, so that a
+ * later selection of everything needs neither list). The session never
+ * prints: ftg_session_how() says which way a call went and
+ * ftg_session_step() where a failed one stopped, for the caller to word.
+ * Not thread-safe, as struct ftg_control.
  */
-struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
-					     const struct ftg_kallsyms *ks,
-					     const struct ftg_ftrace_funcs *avail);
+struct ftg_session;
+
+/* ftg_session_how(): the way the last call went */
+#define FTG_SESSION_MODULES	(1U << 0)	/* over the modules' own sites */
+#define FTG_SESSION_KNOWS_ALL	(1U << 1)	/* ftguard.ko knows every function */
+#define FTG_SESSION_LISTS	(1U << 2)	/* kallsyms, available_filter_functions */
+#define FTG_SESSION_ALL		(1U << 3)	/* the module selected every site */
+#define FTG_SESSION_NO_COUNT	(1U << 4)	/* the module keeps no record count */
+#define FTG_SESSION_KNOWN	(1U << 5)	/* over the site table (KNOWN_FIRST) */
+
+/* flags of ftg_session_select(), ftg_session_graph_roots(), ftg_session_resolve() */
+#define FTG_SESSION_KNOWN_FIRST	(1U << 0)	/* the site table, then the lists */
+#define FTG_SESSION_FROM_LISTS	(1U << 1)	/* the lists, whatever the module knows */
+
+/* ftg_session_step(): where the last call failed */
+enum ftg_session_step {
+	FTG_SESSION_STEP_NONE,
+	FTG_SESSION_STEP_STATUS,	/* reading ftguard/status */
+	FTG_SESSION_STEP_MODULE_SITES,	/* the modules' sites, from the module */
+	FTG_SESSION_STEP_SITES,		/* reading ftguard/sites */
+	FTG_SESSION_STEP_KALLSYMS,	/* kallsyms (the client's, when it gives them) */
+	FTG_SESSION_STEP_FUNCTIONS,	/* reading available_filter_functions */
+	FTG_SESSION_STEP_RESOLVE,	/* choosing the functions (FTG_E_NO_MATCH: none) */
+	FTG_SESSION_STEP_ADMIT,		/* offering candidates to the module */
+	FTG_SESSION_STEP_REFUSED,	/* the module admitted none of them */
+	FTG_SESSION_STEP_SELECT,	/* selecting on the descriptor */
+	FTG_SESSION_STEP_SELECT_ALL,	/* the module's select of every site */
+	FTG_SESSION_STEP_GRAPH,		/* selecting the call tree's roots */
+};
 
 /**
- * ftg_selection_modules - the modules a selection is confined to
+ * ftg_session_open - open a session on ftguard.ko's control file
+ * @root: the live system (NULL: /sys/kernel/debug; a snapshot has no
+ *        control file)
+ *
+ * Fails as ftg_control_open().
+ *
+ * Return: the session, to close with ftg_session_close(), or NULL.
+ */
+struct ftg_session *ftg_session_open(const struct ftg_root *root);
+/**
+ * ftg_session_close - close the session and its control descriptor
+ * @sess: the session, or NULL
+ *
+ * As ftg_control_close(): what the descriptor armed without
+ * FTG_ARM_PERSISTENT is disarmed.
+ */
+void ftg_session_close(struct ftg_session *sess);
+/**
+ * ftg_session_control - the session's control descriptor
+ * @sess: the session
+ *
+ * For what follows a selection: ftg_control_check(), ftg_check_run(),
+ * ftg_control_arm(), ftg_control_disarm().
+ *
+ * Return: the descriptor, owned by @sess.
+ */
+struct ftg_control *ftg_session_control(struct ftg_session *sess);
+/**
+ * ftg_session_set_kallsyms - where the session takes kallsyms from
+ * @sess: the session
+ * @get: called the first time the kernel's lists are needed; returns
+ *       symbols that stay the caller's and outlive @sess, or NULL (the
+ *       call then fails at FTG_SESSION_STEP_KALLSYMS)
+ * @data: passed to @get
+ *
+ * Reading /proc/kallsyms is the dear part of a selection: a caller that
+ * reads it for more (an address map) shares one read. Without @get the
+ * session reads its own, once.
+ */
+void ftg_session_set_kallsyms(struct ftg_session *sess,
+			      const struct ftg_kallsyms *(*get)(void *data),
+			      void *data);
+
+/**
+ * ftg_session_select - resolve a selection and add its sites
+ * @sess: the session
  * @sel: the selection
- * @modules: set to the first @max of them (pointers into @sel)
- * @max: room in @modules
+ * @flags: FTG_SESSION_KNOWN_FIRST (the module's site table first, the
+ *         kernel's lists only when it has none of the functions),
+ *         FTG_SESSION_FROM_LISTS (the kernel's lists, whatever the module
+ *         knows), or 0
+ * @nsites: when not NULL, set to the sites this call selected, with the
+ *          roots of ftg_session_graph_roots() that are not among them
  *
- * Return: how many modules the -l patterns and -m names name between
- * them, or 0 when some pattern has no module part or names vmlinux (the
- * selection may take any function). Above @max, only the first @max are
- * set.
+ * -l '*' alone is every site: once the module knows every function it
+ * selects them itself (FTG_SESSION_ALL). A NAME@ADDR pin of a site the
+ * module holds is selected by address, since a freed init function is in
+ * no ftrace list. The vmlinux candidates of the kernel's lists are
+ * admitted first; those the module refuses leave the selection
+ * (ftg_session_refused()), and a selection of refused ones fails
+ * (FTG_SESSION_STEP_REFUSED, FTG_E_MODULE_REFUSED).
+ *
+ * Return: 0, or -1 with the library's error and ftg_session_step().
  */
-size_t ftg_selection_modules(const struct ftg_selection *sel,
-			     const char **modules, size_t max);
+int ftg_session_select(struct ftg_session *sess, const struct ftg_selection *sel,
+		       unsigned int flags, size_t *nsites);
+/**
+ * ftg_session_graph_roots - select a call tree's roots and name them
+ * @sess: the session
+ * @sel: the roots (-g)
+ * @max_depth: levels followed below a root, 0 all
+ * @flags: as ftg_session_select()
+ *
+ * Resolves @sel as ftg_session_select() does, selects its sites and makes
+ * them the roots of the descriptor's graph arm: an arm with FTG_ARM_GRAPH
+ * then follows a call only while one of them runs in the calling task, as
+ * trace-cmd's function_graph -g does, down to @max_depth levels (at most
+ * FTGUARD_GRAPH_ROOTS_MAX roots in all). The callees are a later
+ * ftg_session_select(); ftg_session_clear() forgets the roots. The kernel
+ * needs a return hook that covers every site at once (fprobe); with
+ * kretprobes only, the arm is refused with EOPNOTSUPP.
+ *
+ * Return: 0, or -1 with the library's error and ftg_session_step().
+ */
+int ftg_session_graph_roots(struct ftg_session *sess, const struct ftg_selection *sel,
+			    unsigned int max_depth, unsigned int flags);
+/**
+ * ftg_session_select_addrs - add sites the module knows, by address
+ * @sess: the session
+ * @addrs: the addresses
+ * @n: how many
+ *
+ * Return: 0, or -1 (errno ENOENT names an unknown site).
+ */
+int ftg_session_select_addrs(struct ftg_session *sess, const uint64_t *addrs, size_t n);
+/**
+ * ftg_session_clear - empty the selection and forget the call tree
+ * @sess: the session
+ *
+ * Return: 0, or -1.
+ */
+int ftg_session_clear(struct ftg_session *sess);
 
 /**
- * ftg_selection_resolve_sites - expand the selection over known sites
- * @sel: the selection (its patterns remember whether they matched)
- * @sites: the sites to choose from (ftg_control_sites(), ftg_sites_read())
+ * ftg_session_resolve - the candidate sites of a selection
+ * @sess: the session
+ * @sel: the selection
+ * @flags: FTG_SESSION_FROM_LISTS (every function the kernel can trace,
+ *         whatever the module knows: what is to be offered), or as
+ *         ftg_session_select()
  *
- * As ftg_selection_resolve(), with ftguard.ko's sites as the list of
- * functions: each site is its function's ftrace record, and a NAME@ADDR
- * pin matches the record or the function's first byte (the record less
- * its offset). Planted sites (fault injection) are no function's and are
- * left out.
+ * Resolves without admitting or selecting: with FTG_SESSION_LISTS in
+ * ftg_session_how() the vmlinux candidates are still to be offered
+ * (ftg_session_admit_some()).
  *
- * Return: the candidates, or NULL: errno ENOENT and FTG_E_NO_MATCH when
- * nothing matches.
+ * Return: the candidates, to free with ftg_candidates_free(), or NULL
+ * with the library's error and ftg_session_step().
  */
-struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *sel,
-						   const struct ftg_sites *sites);
+struct ftg_candidates *ftg_session_resolve(struct ftg_session *sess,
+					   const struct ftg_selection *sel,
+					   unsigned int flags);
+/**
+ * ftg_session_admit_some - offer a part of a candidate list to the module
+ * @sess: the session
+ * @cand: the candidates (ftg_session_resolve()); module ones are not sent
+ * @from: the first one offered
+ * @n: how many, from @from on (cut at the end of @cand)
+ * @refused: when not NULL, receives those the module refused
+ *
+ * A long list offered a part at a time leaves the caller free between
+ * parts (to serve keys, to cancel).
+ *
+ * Return: the number of candidates sent, or -1.
+ */
+int ftg_session_admit_some(struct ftg_session *sess, const struct ftg_candidates *cand,
+			   size_t from, size_t n, struct ftg_candidates *refused);
+/**
+ * ftg_session_admit_one - offer one candidate again, to learn why not
+ * @sess: the session
+ * @cand: the candidate
+ *
+ * Return: 0 admitted (or already a site), or -1 with the module's reason
+ * in ftg_error_last() (FTG_E_MODULE_REFUSED).
+ */
+int ftg_session_admit_one(struct ftg_session *sess, const struct ftg_candidate *cand);
+/**
+ * ftg_session_admit_all - offer every vmlinux function ftrace can patch
+ * @sess: the session
+ * @sent: set to the number offered (0 when the module knew them all)
+ *
+ * What a check of all sites needs first: the module knows modules' sites
+ * by itself but vmlinux functions only once offered. When it already
+ * holds as many vmlinux sites as the core kernel has records
+ * (FTG_SESSION_KNOWS_ALL), nothing is read or offered.
+ *
+ * Return: 0, or -1 with the library's error and ftg_session_step().
+ */
+int ftg_session_admit_all(struct ftg_session *sess, size_t *sent);
+
+/**
+ * ftg_session_how - the way the last call went
+ * @sess: the session
+ *
+ * Return: FTG_SESSION_* flags.
+ */
+unsigned int ftg_session_how(const struct ftg_session *sess);
+/**
+ * ftg_session_step - where the last call failed
+ * @sess: the session
+ *
+ * Return: the step, FTG_SESSION_STEP_NONE when it did not fail.
+ */
+enum ftg_session_step ftg_session_step(const struct ftg_session *sess);
+/**
+ * ftg_session_vmlinux_records - the core kernel's records the module knows
+ * @sess: the session
+ *
+ * Return: struct ftg_status vmlinux_records as the last call read it,
+ * with FTG_SESSION_KNOWS_ALL; else 0.
+ */
+uint64_t ftg_session_vmlinux_records(const struct ftg_session *sess);
+/**
+ * ftg_session_records_refusal - why the module kept no record count
+ * @sess: the session
+ *
+ * Return: the module's answer, with FTG_SESSION_NO_COUNT (an older
+ * ftguard.ko), or NULL.
+ */
+const char *ftg_session_records_refusal(const struct ftg_session *sess);
+/**
+ * ftg_session_refused - the candidates the last call's admit refused
+ * @sess: the session
+ * @offered: when not NULL, set to how many were offered
+ *
+ * Return: the refused ones in address order (owned by @sess, until its
+ * next call), or NULL when nothing was offered.
+ */
+const struct ftg_candidates *ftg_session_refused(const struct ftg_session *sess,
+						 size_t *offered);
 
 /* ==== Address map ==== */
 

@@ -10,7 +10,7 @@
 
 #include "ui/tui.h"
 
-struct ftg_control *tui_control(struct tui *tui)
+struct ftg_session *tui_session(struct tui *tui)
 {
 	struct tui_model *m = &tui->m;
 
@@ -18,19 +18,46 @@ struct ftg_control *tui_control(struct tui *tui)
 		tui_message(tui, true, "read-only: %s is a saved snapshot", m->root_dir);
 		return NULL;
 	}
-	if (!m->ctl) {
-		m->ctl = ftg_control_open(m->root);
-		if (!m->ctl)
+	if (!m->sess) {
+		m->sess = ftg_session_open(m->root);
+		if (!m->sess)
 			tui_message(tui, true, "%s", ftg_error_last());
 	}
-	return m->ctl;
+	return m->sess;
+}
+
+/* The status line for a session call that failed: "@what: why". */
+static void session_failed(struct tui *tui, const char *what)
+{
+	const struct ftg_candidates *refused;
+	char text[FTG_TEXT_LEN];
+
+	tui_safe(text, sizeof(text), ftg_error_last());
+	switch (ftg_session_step(tui->m.sess)) {
+	case FTG_SESSION_STEP_ADMIT:
+		tui_message(tui, true, "%s: offering kernel functions: %s", what, text);
+		break;
+	case FTG_SESSION_STEP_REFUSED:
+		refused = ftg_session_refused(tui->m.sess, NULL);
+		tui_message(tui, true, "%s: ftguard.ko refused to admit %s", what,
+			    tui_name(text, sizeof(text), ftg_candidates_get(refused, 0)->name));
+		break;
+	case FTG_SESSION_STEP_SELECT:
+	case FTG_SESSION_STEP_SELECT_ALL:
+	case FTG_SESSION_STEP_GRAPH:
+		tui_message(tui, true, "%s: select: %s", what, text);
+		break;
+	default:
+		tui_message(tui, true, "%s: %s", what, text);
+		break;
+	}
 }
 
 /* The selection of this descriptor becomes exactly @addrs. */
 static int select_exactly(struct tui *tui, const uint64_t *addrs, size_t n)
 {
-	if (ftg_control_clear(tui->m.ctl) < 0 ||
-	    (n && ftg_control_select_addrs(tui->m.ctl, addrs, n) < 0)) {
+	if (ftg_session_clear(tui->m.sess) < 0 ||
+	    ftg_session_select_addrs(tui->m.sess, addrs, n) < 0) {
 		tui_message(tui, true, "select: %s", ftg_error_last());
 		return -1;
 	}
@@ -70,9 +97,9 @@ int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n)
 	struct tui_model *m = &tui->m;
 	struct ftg_verdict *v;
 
-	if (!tui_control(tui) || select_exactly(tui, addrs, n) < 0)
+	if (!tui_session(tui) || select_exactly(tui, addrs, n) < 0)
 		return -1;
-	v = ftg_check_run(m->ctl, m->map);
+	v = ftg_check_run(ftg_session_control(m->sess), m->map);
 	if (!v) {
 		tui_message(tui, true, "check: %s", ftg_error_last());
 		return -1;
@@ -107,9 +134,9 @@ int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n,
 		tui_message(tui, true, "nothing to arm: mark sites with Space");
 		return -1;
 	}
-	if (!tui_control(tui) || select_exactly(tui, addrs, n) < 0)
+	if (!tui_session(tui) || select_exactly(tui, addrs, n) < 0)
 		return -1;
-	ret = ftg_control_arm(m->ctl, flags, &rep);
+	ret = ftg_control_arm(ftg_session_control(m->sess), flags, &rep);
 	err = errno;
 	if (ret == 0) {
 		m->tui_armed = true;
@@ -141,9 +168,9 @@ int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n,
 
 int tui_action_disarm(struct tui *tui)
 {
-	if (!tui_control(tui))
+	if (!tui_session(tui))
 		return -1;
-	if (ftg_control_disarm(tui->m.ctl) < 0) {
+	if (ftg_control_disarm(ftg_session_control(tui->m.sess)) < 0) {
 		tui_message(tui, true, "disarm: %s", ftg_error_last());
 		return -1;
 	}
@@ -190,69 +217,17 @@ fail:
 	return -1;
 }
 
-/*
- * @sel's kernel functions, offered to the module as + offers them; those
- * it refuses (no ftrace record at the symbol) are left out, and nothing
- * admitted is an error. NULL after the status line says why.
- */
-static struct ftg_candidates *admit_functions(struct tui *tui,
-					      const struct ftg_selection *sel)
-{
-	struct ftg_candidates *cand, *refused = NULL, *kept = NULL;
-
-	if (tui_read_functions(tui, "call tree") < 0)
-		return NULL;
-	cand = ftg_selection_resolve(sel, tui->m.ks, tui->m.avail);
-	if (!cand) {
-		tui_message(tui, true, "call tree: %s", ftg_error_last());
-		return NULL;
-	}
-	refused = ftg_candidates_new();
-	if (!refused || ftg_control_admit(tui->m.ctl, cand, refused) < 0) {
-		tui_message(tui, true, "call tree: offering kernel functions: %s",
-			    ftg_error_last());
-		goto out;
-	}
-	kept = ftg_candidates_without(cand, refused);
-	if (!kept) {
-		tui_message(tui, true, "call tree: out of memory");
-	} else if (!ftg_candidates_count(kept)) {
-		char name[FTG_SYM_LEN];
-
-		tui_message(tui, true, "call tree: ftguard.ko refused to admit %s",
-			    tui_name(name, sizeof(name), ftg_candidates_get(refused, 0)->name));
-		ftg_candidates_free(kept);
-		kept = NULL;
-	}
-out:
-	ftg_candidates_free(cand);
-	ftg_candidates_free(refused);
-	return kept;
-}
-
-/*
- * The sites @pattern names: among the known sites (module sites, kernel
- * functions added with +), else among every function the kernel can
- * trace, admitted by the module on the way, so that any function is a
- * root or a callee without a + first. The new sites show on the Sites
- * screen after the model's refresh.
- */
-static struct ftg_candidates *resolve_any(struct tui *tui, const char *pattern)
+/* A selection of one pattern; NULL after the status line says why. */
+static struct ftg_selection *one_pattern(struct tui *tui, const char *pattern)
 {
 	struct ftg_selection *sel = ftg_selection_new();
-	struct ftg_candidates *cand = NULL;
 
 	if (!sel || ftg_selection_add(sel, pattern) < 0) {
 		tui_message(tui, true, "call tree: %s", ftg_error_last());
-	} else {
-		cand = ftg_selection_resolve_sites(sel, tui->m.sites);
-		if (!cand && ftg_error_code() == FTG_E_NO_MATCH)
-			cand = admit_functions(tui, sel);
-		else if (!cand)
-			tui_message(tui, true, "call tree: %s", ftg_error_last());
+		ftg_selection_free(sel);
+		return NULL;
 	}
-	ftg_selection_free(sel);
-	return cand;
+	return sel;
 }
 
 #define TREE_PATTERNS_MAX 16
@@ -265,20 +240,22 @@ static struct ftg_candidates *resolve_any(struct tui *tui, const char *pattern)
  * every site ftguard.ko knows is one (trace-cmd's -g alone follows every
  * function). Each pattern resolves over the known sites (module sites,
  * and kernel functions added with +), or when it names none of them over
- * every function the kernel can trace (resolve_any()).
+ * every function the kernel can trace, admitted by the module on the
+ * way, so that any function is a root or a callee without a + first
+ * (FTG_SESSION_KNOWN_FIRST). The new sites show on the Sites screen
+ * after the model's refresh.
  */
 int tui_action_arm_tree(struct tui *tui, const char *text)
 {
 	struct tui_model *m = &tui->m;
 	char buf[TUI_INPUT_MAX], *tok, *save = NULL;
 	char *callees[TREE_PATTERNS_MAX], *root = NULL, every[] = "*";
-	struct ftg_candidates *roots = NULL, *calls[TREE_PATTERNS_MAX] = { NULL };
+	struct ftg_selection *sel = NULL;
 	struct ftg_check_report *rep = NULL;
 	struct ftg_verdict *v = NULL;
 	unsigned long depth = 0;
-	uint64_t *addrs = NULL, nchecked;
-	int ncallees = 0, ret = -1;
-	size_t i, nroots;
+	uint64_t nchecked;
+	int ncallees = 0, ret = -1, i;
 
 	snprintf(buf, sizeof(buf), "%s", text);
 	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
@@ -302,35 +279,29 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 	}
 	if (!ncallees)
 		callees[ncallees++] = every;
-	if (!tui_control(tui))
+	if (!tui_session(tui))
 		return -1;
 	if (!m->sites) {
 		tui_message(tui, true, "call tree: no sites table to choose from");
 		return -1;
 	}
-	roots = resolve_any(tui, root);
-	if (!roots)
+	sel = one_pattern(tui, root);
+	if (!sel)
 		goto out;
-	for (i = 0; i < (size_t)ncallees; i++)
-		if (!(calls[i] = resolve_any(tui, callees[i])))
+	if (ftg_session_clear(m->sess) < 0 ||
+	    ftg_session_graph_roots(m->sess, sel, (unsigned int)depth,
+				    FTG_SESSION_KNOWN_FIRST) < 0)
+		goto failed;
+	for (i = 0; i < ncallees; i++) {
+		ftg_selection_free(sel);
+		sel = one_pattern(tui, callees[i]);
+		if (!sel)
 			goto out;
-	nroots = ftg_candidates_count(roots);
-	addrs = malloc(nroots * sizeof(*addrs));
-	if (!addrs) {
-		tui_message(tui, true, "call tree: out of memory");
-		goto out;
+		if (ftg_session_select(m->sess, sel, FTG_SESSION_KNOWN_FIRST, NULL) < 0)
+			goto failed;
 	}
-	for (i = 0; i < nroots; i++)
-		addrs[i] = ftg_candidates_get(roots, i)->addr;
-	if (ftg_control_clear(m->ctl) < 0 || ftg_control_select(m->ctl, roots) < 0)
-		goto select_failed;
-	for (i = 0; i < (size_t)ncallees; i++)
-		if (ftg_control_select(m->ctl, calls[i]) < 0)
-			goto select_failed;
-	if (ftg_control_graph_tree(m->ctl, addrs, nroots, (unsigned int)depth) < 0)
-		goto select_failed;
 	/* the checker first, as start -g: it sees what the module cannot */
-	v = ftg_check_run(m->ctl, m->map);
+	v = ftg_check_run(ftg_session_control(m->sess), m->map);
 	if (!v) {
 		tui_message(tui, true, "call tree: check: %s", ftg_error_last());
 		goto out;
@@ -342,7 +313,8 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		goto out;
 	}
 	nchecked = ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v);
-	if (ftg_control_arm(m->ctl, FTG_ARM_GRAPH | FTG_ARM_FORCE, &rep) < 0) {
+	if (ftg_control_arm(ftg_session_control(m->sess), FTG_ARM_GRAPH | FTG_ARM_FORCE,
+			    &rep) < 0) {
 		char why[FTG_TEXT_LEN];
 
 		tui_safe(why, sizeof(why), ftg_error_last());
@@ -359,16 +331,13 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		    depth ? " (max depth set)" : "");
 	ret = 0;
 	goto out;
-select_failed:
-	tui_message(tui, true, "call tree: select: %s", ftg_error_last());
+failed:
+	session_failed(tui, "call tree");
 out:
 	ftg_verdict_free(m->verdict);
 	m->verdict = v;
 	ftg_check_report_free(rep);
-	free(addrs);
-	ftg_candidates_free(roots);
-	for (i = 0; i < (size_t)ncallees; i++)
-		ftg_candidates_free(calls[i]);
+	ftg_selection_free(sel);
 	tui_model_refresh(m);
 	return ret;
 }

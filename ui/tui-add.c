@@ -32,28 +32,6 @@ void tui_admit_free(struct tui *tui)
 	admit_reset(&tui->admit);
 }
 
-/**
- * tui_read_functions - kallsyms and available_filter_functions, read once
- * @tui: the TUI (its model keeps them)
- * @what: the status line's prefix when they cannot be read
- *
- * Return: 0, or -1 with the status line saying why.
- */
-int tui_read_functions(struct tui *tui, const char *what)
-{
-	struct tui_model *m = &tui->m;
-
-	if (!m->ks)
-		m->ks = ftg_kallsyms_read(m->root);
-	if (m->ks && !m->avail)
-		m->avail = ftg_ftrace_funcs_read(m->root, FTG_FTRACE_AVAILABLE);
-	if (!m->ks || !m->avail) {
-		tui_message(tui, true, "%s: %s", what, ftg_error_last());
-		return -1;
-	}
-	return 0;
-}
-
 /* Shows what was asked for on the Sites screen: one pattern, as the filter. */
 static void show_added(struct tui *tui)
 {
@@ -105,7 +83,7 @@ static void admit_finish(struct tui *tui, bool cancelled)
 				tui_dialog_add(tui, "... and %zu more", nref - i);
 				break;
 			}
-			if (ftg_control_admit_one(tui->m.ctl, c->name, c->addr) < 0)
+			if (ftg_session_admit_one(tui->m.sess, c) < 0)
 				tui_safe(why, sizeof(why), ftg_error_last());
 			else
 				snprintf(why, sizeof(why), "admitted when asked again");
@@ -137,7 +115,7 @@ int tui_admit_start(struct tui *tui, const char *text)
 		tui_message(tui, true, "already adding (Esc cancels)");
 		return -1;
 	}
-	if (!tui_control(tui))
+	if (!tui_session(tui))
 		return -1;
 	snprintf(buf, sizeof(buf), "%s", text);
 	sel = ftg_selection_new();
@@ -157,9 +135,9 @@ int tui_admit_start(struct tui *tui, const char *text)
 		tui_message(tui, true, "add: give GLOB, MODULE:GLOB or GLOB:mod:MODULE");
 		goto fail;
 	}
-	if (tui_read_functions(tui, "add") < 0)
-		goto fail;
-	a->cand = ftg_selection_resolve(sel, tui->m.ks, tui->m.avail);
+	/* every function the kernel can trace, the module's sites or not:
+	 * each is offered, and a refusal is shown with its reason */
+	a->cand = ftg_session_resolve(tui->m.sess, sel, FTG_SESSION_FROM_LISTS);
 	if (!a->cand) {
 		char why[TUI_MSG_MAX];
 
@@ -191,31 +169,20 @@ fail:
 int tui_admit_step(struct tui *tui)
 {
 	struct tui_admit *a = &tui->admit;
-	size_t n = ftg_candidates_count(a->cand), end = a->next + ADMIT_CHUNK;
-	struct ftg_candidates *chunk;
+	size_t n = ftg_candidates_count(a->cand);
 
 	if (!a->active)
 		return 0;
-	if (end > n)
-		end = n;
-	chunk = ftg_candidates_new();
-	for (; chunk && a->next < end; a->next++) {
-		const struct ftg_candidate *c = ftg_candidates_get(a->cand, a->next);
-
-		if (ftg_candidates_add(chunk, c->name, c->addr, c->module) < 0)
-			break;
-	}
-	if (!chunk || a->next < end ||
-	    ftg_control_admit(tui->m.ctl, chunk, a->refused) < 0) {
+	if (ftg_session_admit_some(tui->m.sess, a->cand, a->next, ADMIT_CHUNK,
+				   a->refused) < 0) {
 		char why[FTG_TEXT_LEN];
 
 		tui_safe(why, sizeof(why), ftg_error_last());
-		ftg_candidates_free(chunk);
 		admit_reset(a);
 		tui_message(tui, true, "add: %s", why);
 		return TUI_DIRTY_ALL;
 	}
-	ftg_candidates_free(chunk);
+	a->next = a->next + ADMIT_CHUNK < n ? a->next + ADMIT_CHUNK : n;
 	if (a->next >= n) {
 		admit_finish(tui, false);
 		return TUI_DIRTY_ALL;

@@ -34,15 +34,13 @@ int tui_model_open(struct tui_model *m, const char *root_dir, size_t ring_capaci
 
 void tui_model_close(struct tui_model *m)
 {
-	if (m->ctl && m->tui_armed)
-		ftg_control_disarm(m->ctl);
-	ftg_control_close(m->ctl);
-	m->ctl = NULL;
+	if (m->sess && m->tui_armed)
+		ftg_control_disarm(ftg_session_control(m->sess));
+	ftg_session_close(m->sess);
+	m->sess = NULL;
 	ftg_live_free(m->live);
 	ftg_event_ring_free(m->ring);
 	tui_calls_free(m->calls);
-	ftg_kallsyms_free(m->ks);
-	ftg_ftrace_funcs_free(m->avail);
 	ftg_verdict_free(m->verdict);
 	ftg_check_report_free(m->check);
 	ftg_users_free(m->users);
@@ -126,8 +124,8 @@ void tui_model_refresh(struct tui_model *m)
 		/* The module went away: its instance and our control with it. */
 		ftg_live_free(m->live);
 		m->live = NULL;
-		ftg_control_close(m->ctl);
-		m->ctl = NULL;
+		ftg_session_close(m->sess);
+		m->sess = NULL;
 		m->tui_armed = false;
 	}
 	sites = m->have_status ? ftg_sites_read(m->root) : NULL;

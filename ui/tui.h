@@ -167,10 +167,8 @@ struct tui_model {
 	char map_error[TUI_MSG_MAX];
 	unsigned int generation;	/* bumped on every re-read */
 
-	struct ftg_kallsyms *ks;		/* read on the first add */
-	struct ftg_ftrace_funcs *avail;
-	struct ftg_control *ctl;	/* opened on first action */
-	bool tui_armed;			/* an arm made through @ctl */
+	struct ftg_session *sess;	/* opened on first action */
+	bool tui_armed;			/* an arm made through @sess */
 
 	struct ftg_live *live;
 	struct ftg_event_ring *ring;
@@ -276,12 +274,12 @@ int tui_action_disarm(struct tui *tui);
 /* A call tree (function_graph -g): "ROOT [CALLEE...] [depth=N]". */
 int tui_action_arm_tree(struct tui *tui, const char *text);
 int tui_action_write(struct tui *tui, const char *path);
-/* The control descriptor, opened on first use; NULL (message set) if not. */
-struct ftg_control *tui_control(struct tui *tui);
+/* The session on the control file, opened on first use; NULL (message
+ * set) if not. */
+struct ftg_session *tui_session(struct tui *tui);
 
 /* tui-add.c: kernel functions by glob, admitted through the module. */
 int tui_admit_start(struct tui *tui, const char *text);
-int tui_read_functions(struct tui *tui, const char *what);
 int tui_admit_step(struct tui *tui);
 int tui_admit_cancel(struct tui *tui);
 void tui_admit_free(struct tui *tui);

@@ -29,76 +29,49 @@ static struct ftg_check_report *report_snapshot(struct ftg_cmd_ctx *ctx)
  * many vmlinux sites, everything was offered already, and reading the
  * file again would cost as much as the check itself.
  */
-static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl)
+static int admit_vmlinux(struct ftg_cmd_ctx *ctx, struct ftg_session *sess)
 {
-	struct ftg_ftrace_funcs *avail = NULL;
-	struct ftg_candidates *cand = NULL;
-	const struct ftg_kallsyms *ks = NULL;
-	struct ftg_status st;
-	int sent, ret = -1;
+	size_t sent;
+	int ret = ftg_session_admit_all(sess, &sent);
 
-	if (ftg_status_read(ftg_cmd_root(ctx), &st) < 0) {
-		ftg_cmd_lib_error(ctx, "reading ftguard/status");
-		return -1;
-	}
-	if (st.vmlinux_records && st.vmlinux_sites >= st.vmlinux_records) {
+	if (ftg_session_how(sess) & FTG_SESSION_KNOWS_ALL) {
 		if (ctx->verbosity > 0)
 			ftg_cmd_info(ctx, "ftguard.ko knows all %llu kernel functions already",
-				     (unsigned long long)st.vmlinux_records);
+				     (unsigned long long)ftg_session_vmlinux_records(sess));
 		return 0;
 	}
-	avail = ftg_ftrace_funcs_read(ftg_cmd_root(ctx), FTG_FTRACE_AVAILABLE);
-	if (!avail) {
-		ftg_cmd_lib_error(ctx, "reading available_filter_functions");
-		return -1;
+	ftg_cmd_session_said(ctx, sess);
+	if (ret < 0) {
+		if (ftg_session_step(sess) == FTG_SESSION_STEP_RESOLVE)
+			return ftg_cmd_lib_error(ctx, "listing kernel functions");
+		return ftg_cmd_session_error(ctx, sess);
 	}
-	if (st.vmlinux_sites < ftg_cmd_tell_records(ctx, ctl, avail)) {
-		ks = ftg_cmd_kallsyms(ctx);
-		if (!ks)
-			goto out;
-		cand = ftg_candidates_vmlinux(ks, avail);
-		if (!cand) {
-			ftg_cmd_lib_error(ctx, "listing kernel functions");
-			goto out;
-		}
-		sent = ftg_control_admit(ctl, cand, NULL);
-		if (sent < 0) {
-			ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
-			goto out;
-		}
-		if (ctx->verbosity > 0)
-			ftg_cmd_info(ctx, "%d kernel functions offered", sent);
-	}
-	ret = 0;
-out:
-	ftg_candidates_free(cand);
-	ftg_ftrace_funcs_free(avail);
-	return ret;
+	if ((ftg_session_how(sess) & FTG_SESSION_LISTS) && ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "%zu kernel functions offered", sent);
+	return 0;
 }
 
 static struct ftg_check_report *report_live(struct ftg_cmd_ctx *ctx,
 					    const struct ftg_cmd_args *args)
 {
 	struct ftg_check_report *rep = NULL;
-	struct ftg_control *ctl;
+	struct ftg_session *sess;
 	size_t nsites;
 	int ret;
 
-	ctl = ftg_control_open(ftg_cmd_root(ctx));
-	if (!ctl) {
-		ftg_cmd_lib_error(ctx, "opening ftguard/control");
+	sess = ftg_cmd_session_open(ctx);
+	if (!sess)
 		return NULL;
-	}
 	if (ftg_args_has(args, 'a'))
-		ret = admit_vmlinux(ctx, ctl);
+		ret = admit_vmlinux(ctx, sess);
 	else
-		ret = ftg_cmd_select(ctx, args, ctl, false, &nsites);
+		ret = ftg_cmd_select(ctx, args, sess, false, &nsites);
 	if (ret == 0) {
-		rep = ftg_control_check(ctl);
+		rep = ftg_control_check(ftg_session_control(sess));
 		if (!rep)
 			ftg_cmd_lib_error(ctx, "checking");
 	}
-	ftg_control_close(ctl);
+	ftg_session_close(sess);
 	return rep;
 }
 

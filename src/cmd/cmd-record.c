@@ -33,7 +33,7 @@ struct record_session {
 	struct ftg_cmd_ctx *ctx;
 	const struct ftg_cmd_args *args;
 	const char *out_path;
-	struct ftg_control *ctl;
+	struct ftg_session *sess;
 	struct ftg_map *map;
 	struct ftg_live *live;
 	struct ftg_trace_writer *writer;
@@ -249,7 +249,7 @@ static int arm_selection(struct record_session *s)
 
 	if (ftg_cmd_events_only(s->args, &s->events))
 		return 0;
-	ret = ftg_cmd_arm(s->ctx, s->args, s->ctl, s->map, false, 0, &nsites);
+	ret = ftg_cmd_arm(s->ctx, s->args, s->sess, s->map, false, 0, &nsites);
 
 	if (!ret && s->ctx->verbosity > 0)
 		ftg_cmd_info(s->ctx, "armed %zu sites", nsites);
@@ -321,7 +321,7 @@ static int finish_file(struct record_session *s)
 	char bytes[32];
 	uint64_t end;
 
-	if (ftg_control_disarm(s->ctl) < 0)
+	if (ftg_control_disarm(ftg_session_control(s->sess)) < 0)
 		ftg_cmd_lib_error(s->ctx, "disarming (closing the control disarms too)");
 	/* Bounded: another tracer may still fill the instance. */
 	end = now_ms() + RECORD_DRAIN_MS;
@@ -358,11 +358,9 @@ static int finish_file(struct record_session *s)
 
 static int record_prepare(struct record_session *s)
 {
-	struct ftg_root *root = ftg_cmd_root(s->ctx);
-
-	s->ctl = ftg_control_open(root);
-	if (!s->ctl)
-		return ftg_cmd_lib_error(s->ctx, "opening ftguard/control");
+	s->sess = ftg_cmd_session_open(s->ctx);
+	if (!s->sess)
+		return FTG_CMD_ERROR;
 	s->map = ftg_cmd_load_map(s->ctx);
 	return 0;
 }
@@ -492,7 +490,7 @@ static int record_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	if (!ret)
 		ret = command_result(&s, status, exec_err);
 out:
-	ftg_control_close(s.ctl);	/* disarms if anything is still armed */
+	ftg_session_close(s.sess);	/* disarms if anything is still armed */
 	ftg_cmd_instance_restore(ctx, s.inst);
 	ftg_cmd_restore_signals(&saved);
 	ftg_trace_writer_free(s.writer);

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What check, start and record share: turning -l/-n/-m into a selection
- * on a control descriptor, and printing a verdict.
+ * What check, start, record and stream share: turning -l/-n/-m/-g into a
+ * selection that the library's session makes on its control descriptor,
+ * saying in the command's words which way it went and where it stopped,
+ * and printing a verdict.
  */
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cmd/ftguard-cmd.h"
 
@@ -43,39 +42,9 @@ int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args
 	return 0;
 }
 
-/* Sites given as NAME@ADDR that the module already knows, selected by
- * address: a freed init function or a planted site is in no ftrace list. */
-struct direct_sites {
-	uint64_t addrs[64];
-	size_t n;
-};
-
-static bool known_site_pattern(const struct ftg_sites *sites, const char *pattern,
-			       uint64_t *addr)
-{
-	const struct ftg_site *site;
-	struct ftg_selection *one;
-	bool known;
-	size_t at;
-
-	/* A bad address is left to ftg_selection_add() to report. */
-	if (!sites || ftg_pattern_addr(pattern, addr, &at) != 1)
-		return false;
-	site = ftg_sites_find(sites, *addr);
-	if (!site)
-		return false;
-	/* the rest of the pattern as the selection reads it */
-	one = ftg_selection_new();
-	known = one && !ftg_selection_add(one, pattern) &&
-		ftg_selection_wants_site(one, site);
-	ftg_selection_free(one);
-	ftg_error_clear();
-	return known;
-}
-
+/* -l, -n and -m in the order trace-cmd's options take them. */
 static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			   struct ftg_selection *sel, const struct ftg_sites *sites,
-			   struct direct_sites *direct)
+			   struct ftg_selection *sel)
 {
 	static const int keys[] = { 'l', 'n', 'm' };
 	size_t k;
@@ -85,14 +54,8 @@ static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *a
 
 		for (i = 0; i < n; i++) {
 			const char *p = ftg_args_nth(args, keys[k], i);
-			uint64_t addr;
 			int ret;
 
-			if (keys[k] == 'l' && direct->n < sizeof(direct->addrs) / sizeof(direct->addrs[0]) &&
-			    known_site_pattern(sites, p, &addr)) {
-				direct->addrs[direct->n++] = addr;
-				continue;
-			}
 			if (keys[k] == 'l')
 				ret = ftg_selection_add(sel, p);
 			else if (keys[k] == 'n')
@@ -109,187 +72,134 @@ static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *a
 	return 0;
 }
 
-/* The site table, only when some -l pins an address (NAME@ADDR). */
-static struct ftg_sites *sites_for_pins(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
+/* The session's kallsyms are the invocation's, which the map shares; the
+ * kernel's function lists need tracefs, said first. */
+static const struct ftg_kallsyms *session_kallsyms(void *data)
 {
-	int i;
+	struct ftg_cmd_ctx *ctx = data;
 
-	for (i = 0; i < ftg_args_count(args, 'l'); i++)
-		if (strchr(ftg_args_nth(args, 'l', i), '@'))
-			return ftg_sites_read(ftg_cmd_root(ctx));
-	return NULL;
+	if (ftg_cmd_need(ctx, FTG_NEED_TRACEFS))
+		return NULL;
+	return ftg_cmd_kallsyms(ctx);
+}
+
+/**
+ * ftg_cmd_session_open - open a session on ftguard/control
+ * @ctx: the invocation (its root, its kallsyms)
+ *
+ * Return: the session, or NULL after a message.
+ */
+struct ftg_session *ftg_cmd_session_open(struct ftg_cmd_ctx *ctx)
+{
+	struct ftg_session *sess = ftg_session_open(ftg_cmd_root(ctx));
+
+	if (!sess) {
+		ftg_cmd_lib_error(ctx, "opening ftguard/control");
+		return NULL;
+	}
+	ftg_session_set_kallsyms(sess, session_kallsyms, ctx);
+	return sess;
+}
+
+/**
+ * ftg_cmd_session_said - say, with -v, which way the session's last call went
+ * @ctx: the invocation
+ * @sess: the session
+ */
+void ftg_cmd_session_said(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess)
+{
+	unsigned int how = ftg_session_how(sess);
+
+	if (ctx->verbosity <= 0)
+		return;
+	if (how & FTG_SESSION_NO_COUNT)
+		ftg_cmd_info(ctx, "ftguard.ko keeps no record count: %s",
+			     ftg_session_records_refusal(sess));
+	if (how & FTG_SESSION_KNOWS_ALL)
+		ftg_cmd_info(ctx, "ftguard.ko knows all %llu kernel functions: "
+			     "selecting over its sites",
+			     (unsigned long long)ftg_session_vmlinux_records(sess));
+	if (how & FTG_SESSION_ALL)
+		ftg_cmd_info(ctx, "ftguard.ko selected every site it holds");
 }
 
 /*
  * The module admits a vmlinux candidate only with proof (an ftrace record
  * at exactly the symbol's address): a refused function is no site and
- * leaves the selection, said once. A selection of refused functions only
- * fails.
+ * leaves the selection, said once.
  */
-static struct ftg_candidates *keep_sites(struct ftg_cmd_ctx *ctx,
-					 const struct ftg_candidates *cand,
-					 const struct ftg_candidates *refused)
+static void say_refused(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess)
 {
-	size_t n = ftg_candidates_count(cand);
-	size_t nrefused = ftg_candidates_count(refused);
-	const char *first_refused = nrefused ?
-		ftg_candidates_get(refused, 0)->name : NULL;
-	struct ftg_candidates *kept = ftg_candidates_without(cand, refused);
-
-	if (!kept) {
-		ftg_cmd_lib_error(ctx, "selecting functions");
-	} else if (!ftg_candidates_count(kept)) {
-		ftg_cmd_error(ctx, "no selected function is a site: ftguard.ko "
-			      "refused to admit %s (see last_error in "
-			      "'ftguard status')", first_refused);
-		ftg_candidates_free(kept);
-		kept = NULL;
-	} else if (nrefused) {
-		ftg_cmd_warn(ctx, "%zu of %zu functions left out: ftguard.ko "
-			     "refused to admit them (the first: %s)",
-			     nrefused, n, first_refused);
-	}
-	return kept;
-}
-
-/* A selection that names more modules takes the general way. */
-#define MAX_MODULES	8
-
-/* The candidates the module admits as sites (vmlinux ones need proof). */
-static struct ftg_candidates *admit(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
-				    const struct ftg_candidates *cand)
-{
-	struct ftg_candidates *refused = ftg_candidates_new(), *kept = NULL;
+	enum ftg_session_step step = ftg_session_step(sess);
+	size_t n, nrefused;
+	const struct ftg_candidates *refused = ftg_session_refused(sess, &n);
 
 	if (!refused)
-		ftg_cmd_lib_error(ctx, "selecting functions");
-	else if (ftg_control_admit(ctl, cand, refused) < 0)
-		ftg_cmd_lib_error(ctx, "offering kernel functions to ftguard.ko");
-	else
-		kept = keep_sites(ctx, cand, refused);
-	ftg_candidates_free(refused);
-	return kept;
+		return;		/* nothing was offered */
+	nrefused = ftg_candidates_count(refused);
+	if (!nrefused || (step != FTG_SESSION_STEP_NONE &&
+				      step != FTG_SESSION_STEP_SELECT &&
+				      step != FTG_SESSION_STEP_GRAPH))
+		return;
+	ftg_cmd_warn(ctx, "%zu of %zu functions left out: ftguard.ko "
+		     "refused to admit them (the first: %s)",
+		     nrefused, n, ftg_candidates_get(refused, 0)->name);
 }
 
-/*
- * Does ftguard.ko already hold a site for every core-kernel ftrace record?
- * It does once a `check --all` has offered them all and left their count
- * (status vmlinux_records) with it: the core kernel's records do not
- * change after boot, and it knows every module's sites by itself. Then
- * its site table lists every function a selection can take, and reading
- * it costs a fraction of kallsyms and available_filter_functions
- * (doc/performance.md, figure 11); a selection over it needs no admit.
+/* What the session was doing, for a step that only needs its name. */
+static const char *const step_doing[] = {
+	[FTG_SESSION_STEP_STATUS] = "reading ftguard/status",
+	[FTG_SESSION_STEP_MODULE_SITES] = "reading the modules' sites",
+	[FTG_SESSION_STEP_SITES] = "reading ftguard/sites",
+	[FTG_SESSION_STEP_FUNCTIONS] = "reading available_filter_functions",
+	[FTG_SESSION_STEP_ADMIT] = "offering kernel functions to ftguard.ko",
+	[FTG_SESSION_STEP_SELECT] = "selecting sites",
+	[FTG_SESSION_STEP_SELECT_ALL] = "selecting every site",
+	[FTG_SESSION_STEP_GRAPH] = "selecting the -g functions",
+};
+
+/**
+ * ftg_cmd_session_error - say where a session's call failed
+ * @ctx: the invocation
+ * @sess: the session
+ *
+ * Return: FTG_CMD_ERROR.
  */
-static bool module_knows_all(struct ftg_cmd_ctx *ctx)
+int ftg_cmd_session_error(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess)
 {
-	struct ftg_status st;
+	enum ftg_session_step step = ftg_session_step(sess);
+	const struct ftg_candidates *refused;
 
-	if (ftg_status_read(ftg_cmd_root(ctx), &st) < 0)
-		return false;	/* the kernel's lists will do */
-	if (!st.vmlinux_records || st.vmlinux_sites < st.vmlinux_records)
-		return false;
-	if (ctx->verbosity > 0)
-		ftg_cmd_info(ctx, "ftguard.ko knows all %llu kernel functions: "
-			     "selecting over its sites",
-			     (unsigned long long)st.vmlinux_records);
-	return true;
-}
-
-/*
- * The selection's candidate sites, or NULL after a message. *@from_lists
- * says they come from the kernel's function lists, whose vmlinux
- * candidates the module must admit before they can be selected.
- */
-static struct ftg_candidates *resolve(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
-				      const struct ftg_selection *sel, bool *from_lists)
-{
-	const char *modules[MAX_MODULES];
-	size_t nmodules = ftg_selection_modules(sel, modules, MAX_MODULES);
-	struct ftg_ftrace_funcs *avail = NULL;
-	struct ftg_candidates *cand = NULL;
-	const struct ftg_kallsyms *ks;
-	struct ftg_sites *known = NULL;
-
-	*from_lists = !nmodules || nmodules > MAX_MODULES;
-	if (!*from_lists) {
-		/* ftguard.ko knows every loaded module's sites by itself:
-		 * nothing to read from the kernel's function lists (which
-		 * cost more than a whole record on 6.12), nothing to admit. */
-		known = ftg_control_sites(ctl, modules, nmodules);
-		if (!known) {
-			ftg_cmd_lib_error(ctx, "reading the modules' sites");
-			return NULL;
-		}
-		cand = ftg_selection_resolve_sites(sel, known);
-	} else if (module_knows_all(ctx)) {
-		*from_lists = false;
-		known = ftg_sites_read(ftg_cmd_root(ctx));
-		if (!known) {
-			ftg_cmd_lib_error(ctx, "reading ftguard/sites");
-			return NULL;
-		}
-		cand = ftg_selection_resolve_sites(sel, known);
-	} else {
-		if (ftg_cmd_read_functions(ctx, &ks, &avail))
-			return NULL;
-		ftg_cmd_tell_records(ctx, ctl, avail);
-		cand = ftg_selection_resolve(sel, ks, avail);
-	}
-	if (!cand && ftg_error_code() == FTG_E_NO_MATCH)
+	switch (step) {
+	case FTG_SESSION_STEP_KALLSYMS:
+		return FTG_CMD_ERROR;	/* session_kallsyms() said why */
+	case FTG_SESSION_STEP_REFUSED:
+		refused = ftg_session_refused(sess, NULL);
+		ftg_cmd_error(ctx, "no selected function is a site: ftguard.ko "
+			      "refused to admit %s (see last_error in "
+			      "'ftguard status')", ftg_candidates_get(refused, 0)->name);
+		return FTG_CMD_ERROR;
+	case FTG_SESSION_STEP_RESOLVE:
+		if (ftg_error_code() != FTG_E_NO_MATCH)
+			break;
 		ftg_cmd_error(ctx, "%s (see 'ftguard sites' and "
 			      "available_filter_functions)", ftg_error_last());
-	else if (!cand)
-		ftg_cmd_lib_error(ctx, "selecting functions");
-	ftg_sites_free(known);
-	ftg_ftrace_funcs_free(avail);
-	return cand;
-}
-
-/* -l '*' alone, or -g alone (its callees are every function). */
-static bool selects_everything(const struct ftg_cmd_args *args)
-{
-	if (ftg_args_has(args, 'n') || ftg_args_has(args, 'm'))
-		return false;
-	if (ftg_args_has(args, 'g'))
-		return !ftg_args_has(args, 'l');
-	return ftg_args_count(args, 'l') == 1 && !strcmp(ftg_args_nth(args, 'l', 0), "*");
-}
-
-/*
- * Every function. Once the module has every function's site, it selects
- * them all itself; 38,000 addresses need not cross the control file, nor
- * its site table be read. Return: 1 selected, 0 not this way (the general
- * one follows), -1 after a message.
- */
-static int select_everything(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			     struct ftg_control *ctl, size_t *nsites)
-{
-	if (!selects_everything(args) || !module_knows_all(ctx))
-		return 0;
-	if (!ftg_control_select_all(ctl, nsites)) {
-		if (ctx->verbosity > 0)
-			ftg_cmd_info(ctx, "ftguard.ko selected every site it holds");
-		return 1;
+		return FTG_CMD_ERROR;
+	default:
+		if ((size_t)step < sizeof(step_doing) / sizeof(step_doing[0]) &&
+		    step_doing[step])
+			return ftg_cmd_lib_error(ctx, step_doing[step]);
+		break;
 	}
-	if (errno == EINVAL)	/* an older ftguard.ko: by address */
-		return 0;
-	ftg_cmd_lib_error(ctx, "selecting every site");
-	return -1;
+	return ftg_cmd_lib_error(ctx, "selecting functions");
 }
 
-/* The sites @sel names, the vmlinux ones admitted; NULL after a message. */
-static struct ftg_candidates *resolve_sites(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
-					    const struct ftg_selection *sel)
+/* What a session's call did, then how it failed when it did. */
+static int session_done(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess, int ret)
 {
-	struct ftg_candidates *cand, *admitted;
-	bool from_lists;
-
-	cand = resolve(ctx, ctl, sel, &from_lists);
-	if (!cand || !from_lists)
-		return cand;
-	admitted = admit(ctx, ctl, cand);
-	ftg_candidates_free(cand);
-	return admitted;
+	ftg_cmd_session_said(ctx, sess);
+	say_refused(ctx, sess);
+	return ret < 0 ? ftg_cmd_session_error(ctx, sess) : 0;
 }
 
 /* --max-graph-depth N: levels below a -g function, 0 (the default) all. */
@@ -316,95 +226,48 @@ static int graph_depth(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	return 0;
 }
 
-/*
- * -g FUNC: select the call tree's roots and name them to the module, whose
- * graph arm then follows calls only inside them. *@roots is set to them.
- */
+/* -g FUNC: the call tree's roots, selected and named to the module. */
 static int select_graph_roots(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			      struct ftg_control *ctl, unsigned int depth,
-			      struct ftg_candidates **roots)
+			      struct ftg_session *sess, unsigned int depth)
 {
-	int i, n = ftg_args_count(args, 'g'), ret = FTG_CMD_ERROR;
+	int i, n = ftg_args_count(args, 'g'), ret;
 	struct ftg_selection *sel = ftg_selection_new();
-	uint64_t *addrs = NULL;
-	size_t k, nroots;
 
-	*roots = NULL;
 	if (!sel)
 		return ftg_cmd_lib_error(ctx, "selection");
 	for (i = 0; i < n; i++) {
 		if (ftg_selection_add(sel, ftg_args_nth(args, 'g', i)) < 0) {
 			ftg_cmd_usage_error(ctx, args->entry, "bad pattern '%s': %s",
 					    ftg_args_nth(args, 'g', i), ftg_error_last());
-			goto out;
+			ftg_selection_free(sel);
+			return FTG_CMD_ERROR;
 		}
 	}
-	*roots = resolve_sites(ctx, ctl, sel);
-	if (!*roots)
-		goto out;
-	nroots = ftg_candidates_count(*roots);
-	addrs = malloc(nroots * sizeof(*addrs));
-	if (!addrs) {
-		ftg_cmd_lib_error(ctx, "selection");
-		goto out;
-	}
-	for (k = 0; k < nroots; k++)
-		addrs[k] = ftg_candidates_get(*roots, k)->addr;
-	if (ftg_control_select(ctl, *roots) < 0 ||
-	    ftg_control_graph_tree(ctl, addrs, nroots, depth) < 0) {
-		ftg_cmd_lib_error(ctx, "selecting the -g functions");
-		goto out;
-	}
-	ret = 0;
-out:
-	if (ret) {
-		ftg_candidates_free(*roots);
-		*roots = NULL;
-	}
-	free(addrs);
+	ret = session_done(ctx, sess, ftg_session_graph_roots(sess, sel, depth, 0));
 	ftg_selection_free(sel);
 	return ret;
-}
-
-/* Roots that are not among the callees add to the sites selected. */
-static size_t roots_apart(const struct ftg_candidates *roots,
-			  const struct ftg_candidates *callees)
-{
-	size_t i, j, n = 0, nc = ftg_candidates_count(callees);
-
-	for (i = 0; i < ftg_candidates_count(roots); i++) {
-		uint64_t addr = ftg_candidates_get(roots, i)->addr;
-
-		for (j = 0; j < nc && ftg_candidates_get(callees, j)->addr != addr; j++)
-			;
-		n += j == nc;
-	}
-	return n;
 }
 
 /**
  * ftg_cmd_select - send the -l/-n/-m selection to the module
  * @ctx: the invocation
  * @args: the parsed command line
- * @ctl: the control descriptor the selection is made on
+ * @sess: the session the selection is made on
  * @required: refuse an empty selection (arming everything is never meant)
  * @nsites: set to the number of sites selected (0: none given)
  *
- * A selection confined to modules is resolved over those modules' sites,
- * which the module lists; any other over available_filter_functions and
- * kallsyms, and its vmlinux candidates are admitted first, as the module
- * only knows modules' sites by itself. With -g the selection is a call
- * tree: its roots, and as callees -l/-m or, without them, every function.
+ * The session resolves it (ftg_session_select()): over the modules'
+ * sites, ftguard.ko's site table or the kernel's function lists, the
+ * vmlinux candidates of the lists admitted first. With -g the selection
+ * is a call tree: its roots, and as callees -l/-m or, without them,
+ * every function.
  *
  * Return: 0, or FTG_CMD_ERROR after a message.
  */
 int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		   struct ftg_control *ctl, bool required, size_t *nsites)
+		   struct ftg_session *sess, bool required, size_t *nsites)
 {
-	struct ftg_candidates *admitted = NULL, *roots = NULL;
 	struct ftg_selection *sel = NULL;
-	struct ftg_sites *sites = NULL;
-	struct direct_sites direct = { .n = 0 };
 	struct ftg_root *root = ftg_cmd_root(ctx);
 	unsigned int depth;
 	int ret = FTG_CMD_ERROR;
@@ -429,50 +292,20 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		return ftg_cmd_lib_error(ctx, "selection");
 	if (ftg_cmd_check_globs(ctx, args) || graph_depth(ctx, args, &depth))
 		goto out;
-	if (ftg_args_has(args, 'g') && select_graph_roots(ctx, args, ctl, depth, &roots))
+	if (ftg_args_has(args, 'g') && select_graph_roots(ctx, args, sess, depth))
 		goto out;
-	switch (select_everything(ctx, args, ctl, nsites)) {
-	case 1:
-		ret = 0;	/* the roots are among every site */
-		goto out;
-	case -1:
-		goto out;
-	}
 	/* trace-cmd's -g alone follows every function its roots reach */
-	if (roots && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
-	    ftg_selection_add(sel, "*") < 0) {
+	if (ftg_args_has(args, 'g') && !ftg_args_has(args, 'l') &&
+	    !ftg_args_has(args, 'm') && ftg_selection_add(sel, "*") < 0) {
 		ftg_cmd_lib_error(ctx, "selection");
 		goto out;
 	}
-	sites = sites_for_pins(ctx, args);
-	if (build_selection(ctx, args, sel, sites, &direct))
+	if (build_selection(ctx, args, sel))
 		goto out;
-	if (direct.n && ftg_control_select_addrs(ctl, direct.addrs, direct.n) < 0) {
-		ftg_cmd_lib_error(ctx, "selecting sites");
-		goto out;
-	}
-	*nsites = direct.n;
-	if (ftg_selection_empty(sel)) {
-		ret = 0;	/* only pinned sites */
-		goto out;
-	}
-	admitted = resolve_sites(ctx, ctl, sel);
-	if (!admitted)
-		goto out;
-	if (ftg_control_select(ctl, admitted) < 0) {
-		ftg_cmd_lib_error(ctx, "selecting sites");
-		goto out;
-	}
-	*nsites += ftg_candidates_count(admitted);
-	if (roots)
-		*nsites += roots_apart(roots, admitted);
-	ret = 0;
+	ret = session_done(ctx, sess, ftg_session_select(sess, sel, 0, nsites));
 out:
 	if (!ret && ctx->verbosity > 0)
 		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
-	ftg_sites_free(sites);
-	ftg_candidates_free(admitted);
-	ftg_candidates_free(roots);
 	ftg_selection_free(sel);
 	return ret;
 }

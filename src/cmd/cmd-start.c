@@ -68,7 +68,7 @@ static const struct ftg_map *map_for(struct ftg_cmd_ctx *ctx, const struct ftg_m
  * ftg_cmd_arm - select, check and arm the -l/-n/-m selection
  * @ctx: the invocation
  * @args: the parsed command line
- * @ctl: the control descriptor that will own the arm
+ * @sess: the session whose control descriptor will own the arm
  * @map: the address map (NULL: the module's word only, unless @lazy_map)
  * @lazy_map: with @map NULL, build the map only when a check report has
  *	lines for it to judge
@@ -86,9 +86,10 @@ static const struct ftg_map *map_for(struct ftg_cmd_ctx *ctx, const struct ftg_m
  * Return: FTG_CMD_OK, FTG_CMD_REFUSED or FTG_CMD_ERROR, after a message.
  */
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		struct ftg_control *ctl, const struct ftg_map *map, bool lazy_map,
+		struct ftg_session *sess, const struct ftg_map *map, bool lazy_map,
 		unsigned int flags, size_t *nsites)
 {
+	struct ftg_control *ctl = ftg_session_control(sess);
 	struct ftg_check_report *rep = NULL;
 	struct ftg_map *built = NULL;
 	struct ftg_verdict *v;
@@ -106,7 +107,7 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		/* the tree is what was asked for, whatever max_arm says */
 		flags |= FTG_ARM_GRAPH | FTG_ARM_FORCE;
 	}
-	if (ftg_cmd_select(ctx, args, ctl, true, nsites))
+	if (ftg_cmd_select(ctx, args, sess, true, nsites))
 		return FTG_CMD_ERROR;
 	rep = ftg_control_check(ctl);
 	if (!rep)
@@ -165,7 +166,7 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
 	struct ftg_cmd_events events = { 0 };
 	struct ftg_instance *inst = NULL;
-	struct ftg_control *ctl = NULL;
+	struct ftg_session *sess = NULL;
 	size_t nsites;
 	int ret;
 
@@ -187,12 +188,12 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ret = FTG_CMD_OK;
 		goto out;
 	}
-	ctl = ftg_control_open(ftg_cmd_root(ctx));
-	if (!ctl) {
-		ret = ftg_cmd_lib_error(ctx, "opening ftguard/control");
+	sess = ftg_cmd_session_open(ctx);
+	if (!sess) {
+		ret = FTG_CMD_ERROR;
 		goto out;
 	}
-	ret = ftg_cmd_arm(ctx, args, ctl, NULL, true, FTG_ARM_PERSISTENT, &nsites);
+	ret = ftg_cmd_arm(ctx, args, sess, NULL, true, FTG_ARM_PERSISTENT, &nsites);
 	if (ret == FTG_CMD_OK)
 		ftg_cmd_info(ctx, "armed %zu sites%s (persistent: 'ftguard stop' disarms)",
 			     nsites, events.n ? " and enabled the events" : "");
@@ -205,7 +206,7 @@ out:
 		ftg_instance_set_option(inst, "record-tgid", true);
 	ftg_instance_free(inst);
 	ftg_cmd_events_release(&events);
-	ftg_control_close(ctl);
+	ftg_session_close(sess);
 	return ret;
 }
 

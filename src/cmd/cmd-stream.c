@@ -93,7 +93,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 	struct stream_state st = { NULL };
 	struct ftg_trace_counters counters;
 	struct ftg_saved_signals saved;
-	struct ftg_control *ctl = NULL;
+	struct ftg_session *sess = NULL;
 	struct ftg_instance *inst = NULL;
 	struct ftg_cmd_events events = { 0 };
 	struct ftg_live *live;
@@ -140,13 +140,13 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 			goto out;
 	}
 	if (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') || ftg_args_has(args, 'g')) {
-		ctl = ftg_control_open(root);
-		if (!ctl) {
-			ret = ftg_cmd_lib_error(ctx, "opening ftguard/control");
+		sess = ftg_cmd_session_open(ctx);
+		if (!sess) {
+			ret = FTG_CMD_ERROR;
 			goto out;
 		}
 		map = ftg_cmd_load_map(ctx);
-		ret = ftg_cmd_arm(ctx, args, ctl, map, false, 0, &nsites);
+		ret = ftg_cmd_arm(ctx, args, sess, map, false, 0, &nsites);
 		ftg_map_free(map);
 		if (ret != FTG_CMD_OK)
 			goto out;
@@ -167,12 +167,12 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		report_loss(ctx, live, &lost_said, &lost_next);
 	}
 	/* Disarm first, so the end of the buffer is the end. */
-	if (ctl && ftg_control_disarm(ctl) < 0)
+	if (sess && ftg_control_disarm(ftg_session_control(sess)) < 0)
 		ftg_cmd_lib_error(ctx, "disarming (closing the control disarms too)");
 	if (ret == FTG_CMD_OK && drain_rest(live, &st) < 0)
 		ret = ftg_cmd_lib_error(ctx, "reading events");
 out:
-	ftg_control_close(ctl);
+	ftg_session_close(sess);
 	ftg_cmd_instance_restore(ctx, inst);
 	ftg_instance_free(inst);
 	ftg_cmd_events_release(&events);

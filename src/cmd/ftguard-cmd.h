@@ -200,10 +200,6 @@ char *ftg_cmd_path(const char *dir, const char *rel);
 int ftg_cmd_lib_error(const struct ftg_cmd_ctx *ctx, const char *what);
 const struct ftg_kallsyms *ftg_cmd_kallsyms(struct ftg_cmd_ctx *ctx);
 void ftg_cmd_forget_kallsyms(struct ftg_cmd_ctx *ctx);
-int ftg_cmd_read_functions(struct ftg_cmd_ctx *ctx, const struct ftg_kallsyms **ks,
-			   struct ftg_ftrace_funcs **avail);
-size_t ftg_cmd_tell_records(struct ftg_cmd_ctx *ctx, struct ftg_control *ctl,
-			    const struct ftg_ftrace_funcs *avail);
 /* FTG_CMD_OK, or FTG_CMD_ERROR after "CMD @does: --root is not allowed"
  * when a snapshot was given to a subcommand that works on the live system. */
 int ftg_cmd_live_only(struct ftg_cmd_ctx *ctx, const char *does);
@@ -312,7 +308,10 @@ void ftg_json_escape(FILE *f, const char *s);
 /* cmd-select.c: -l/-n/-m and check verdicts, for check, start, record. */
 int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args);
 int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		   struct ftg_control *ctl, bool required, size_t *nsites);
+		   struct ftg_session *sess, bool required, size_t *nsites);
+struct ftg_session *ftg_cmd_session_open(struct ftg_cmd_ctx *ctx);
+void ftg_cmd_session_said(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess);
+int ftg_cmd_session_error(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess);
 void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdict *v,
 			   bool json);
 struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx);
@@ -322,7 +321,7 @@ const char *ftg_cmd_module_hint(char *buf, size_t len);
 /* cmd-start.c: select, check and arm (refusals printed), for start,
  * record and stream. */
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		struct ftg_control *ctl, const struct ftg_map *map, bool lazy_map,
+		struct ftg_session *sess, const struct ftg_map *map, bool lazy_map,
 		unsigned int flags, size_t *nsites);
 
 /* cmd-complete.c */

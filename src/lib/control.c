@@ -300,23 +300,23 @@ static int refuse(struct ftg_candidates *refused, const struct ftg_candidate *c)
  * of the batch is sent again from the next line. Knowing the refusals from
  * the answers spares the caller a read of the whole site table.
  */
-int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
-		      struct ftg_candidates *refused)
+int ftgl_control_admit_range(struct ftg_control *ctl, const struct ftg_candidates *cand,
+			     size_t from, size_t end, struct ftg_candidates *refused)
 {
-	size_t i = 0, n = ftg_candidates_count(cand);
+	size_t i = from;
 	struct batch *b = malloc(sizeof(*b));
 	int sent = 0;
 
 	ftg_error_clear();
 	if (!b)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	while (i < n) {
+	while (i < end) {
 		size_t idx[FTGUARD_WRITE_MAX / 8];
 		unsigned int failed;
 
 		b->len = 0;
 		b->lines = 0;
-		for (; i < n && b->lines < FTGL_ARRAY_SIZE(idx); i++) {
+		for (; i < end && b->lines < FTGL_ARRAY_SIZE(idx); i++) {
 			const struct ftg_candidate *c = ftg_candidates_get(cand, i);
 			char line[FTGUARD_LINE_MAX + 2];
 			int len;
@@ -362,6 +362,13 @@ int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand
 fail:
 	free(b);
 	return -1;
+}
+
+int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
+		      struct ftg_candidates *refused)
+{
+	return ftgl_control_admit_range(ctl, cand, 0, ftg_candidates_count(cand),
+					refused);
 }
 
 /*

@@ -272,6 +272,79 @@ struct ftg_map {
 	enum ftg_arch arch;
 };
 
+/* control.c: ftg_control_admit() of candidates [@from, @end) only, for a
+ * caller that offers a long list a part at a time. */
+int ftgl_control_admit_range(struct ftg_control *ctl, const struct ftg_candidates *cand,
+			     size_t from, size_t end, struct ftg_candidates *refused);
+
+/* selection.c: what the session needs to know of a selection. */
+/* Is it -l '*' alone: every function, no exclusion? */
+bool ftgl_selection_everything(const struct ftg_selection *sel);
+/* Does some -l pattern pin an address (NAME@ADDR)? */
+bool ftgl_selection_has_pins(const struct ftg_selection *sel);
+/*
+ * The NAME@ADDR patterns that name a site of @sites (at most @max of
+ * them) go to @addrs, *@n set to their count; the rest of @sel is the
+ * returned selection, to free with ftg_selection_free(), or NULL.
+ */
+struct ftg_selection *ftgl_selection_take_pins(const struct ftg_selection *sel,
+					       const struct ftg_sites *sites,
+					       uint64_t *addrs, size_t max, size_t *n);
+
+/* control.c: the commands only the session sends (session.c). */
+/*
+ * ftg_control_graph_tree - make this descriptor's graph arm a call tree
+ * @ctl: the control
+ * @roots: the tree's roots, sites already selected on @ctl
+ * @n: how many (at most FTGUARD_GRAPH_ROOTS_MAX in all)
+ * @max_depth: levels of calls followed below a root; 0: all
+ *
+ * An arm with FTG_ARM_GRAPH on @ctl then follows a call only while one of
+ * @roots runs in the calling task, as trace-cmd's function_graph -g does:
+ * the roots and every selected site they reach, down to @max_depth
+ * levels, with entry, return and duration. Every selected site is still
+ * checked before the arm and verified while armed. The kernel needs a
+ * return hook that covers every site at once (fprobe); with kretprobes
+ * only, the arm is refused with EOPNOTSUPP and the reason.
+ * ftg_control_clear() forgets the roots.
+ *
+ * Return: 0, or -1 (errno ENOENT: a root not selected; E2BIG: too many).
+ */
+int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
+			   size_t n, unsigned int max_depth);
+
+/*
+ * ftg_control_select_all - add every site the module knows to the selection
+ * @ctl: the control
+ * @n: set to the number of sites selected then (may be NULL)
+ *
+ * Every site but a planted one (fault injection), vmlinux and modules
+ * alike, selected by the module itself: no address crosses the control
+ * file. It is every function a selection can take only once the module
+ * has a site for each core-kernel record (ftg_status vmlinux_sites up to
+ * vmlinux_records): the caller checks that first.
+ *
+ * Return: 0, or -1 (errno ENOENT: no site; EINVAL: an ftguard.ko older
+ * than this libftguard, which has no such command).
+ */
+int ftg_control_select_all(struct ftg_control *ctl, size_t *n);
+
+/*
+ * ftg_control_vmlinux_records - tell the module how many core records exist
+ * @ctl: the control
+ * @records: the core kernel's ftrace records of functions, as counted in
+ *           available_filter_functions
+ *
+ * The core kernel's records do not change after boot, so a count taken
+ * once stays true for the module's life: struct ftg_status.vmlinux_records
+ * gives it back, and once the module has as many vmlinux sites nothing is
+ * left to offer without reading available_filter_functions again. The
+ * module keeps the number only as that hint; no check depends on it.
+ *
+ * Return: 0, or -1 (the module refuses 0: errno EINVAL).
+ */
+int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records);
+
 #define FTGL_DEFAULT_DEBUGFS	"/sys/kernel/debug"
 /* ftguard.ko's misc device: the control file where lockdown closes debugfs */
 #define FTGL_CONTROL_DEVICE	"/dev/ftguard"

@@ -330,6 +330,216 @@ bool ftg_trace_file_has_event(struct ftg_trace_file *tf, const char *pattern);
  */
 int ftg_trace_file_check(const char *path);
 
+/*
+ * Steps below ftg_session_select() and ftg_session_admit_some() that the
+ * tests drive on their own.
+ */
+/**
+ * ftg_control_admit_one - offer one vmlinux function, to learn why not
+ * @ctl: the control
+ * @name: the function
+ * @addr: its address
+ *
+ * As ftg_control_admit() for one candidate, with the module's answer: a
+ * refusal is the failure, its reason in ftg_error_last() ("admit: ...").
+ *
+ * Return: 0 admitted (or already a site), or -1 (FTG_E_MODULE_REFUSED).
+ */
+int ftg_control_admit_one(struct ftg_control *ctl, const char *name,
+			  uint64_t addr);
+
+/**
+ * ftg_candidates_without - the candidates of one list that another lacks
+ * @c: the list
+ * @drop: the addresses to leave out (ftg_selection_offer()'s refused, say)
+ *
+ * Return: a new list in address order, to free with ftg_candidates_free(),
+ * or NULL (ENOMEM).
+ */
+struct ftg_candidates *ftg_candidates_without(const struct ftg_candidates *c,
+					      const struct ftg_candidates *drop);
+
+/**
+ * ftg_pattern_addr - the address that pins a NAME@ADDR pattern
+ * @pattern: a -l or -n pattern (the part after its last '@' is the address)
+ * @addr: set to ADDR: hex, "0x" optional, the whole rest of @pattern, not 0
+ * @at: set to the offset of that '@' in @pattern
+ *
+ * The one parser of the form, for callers that look a pinned site up
+ * themselves before they add the pattern.
+ *
+ * Return: 1 when @pattern ends in @ADDR, 0 when it has no '@', -1 (EINVAL,
+ * FTG_E_BAD_PATTERN) when what follows the '@' is no such address (no
+ * digits, other characters, more than 64 bits).
+ */
+int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at);
+
+/**
+ * ftg_selection_empty - was nothing asked for?
+ * @sel: the selection
+ *
+ * Return: true when no -l pattern and no -m module were added.
+ */
+bool ftg_selection_empty(const struct ftg_selection *sel);
+
+/*
+ * The steps of a session (struct ftg_session) below its calls: resolving a
+ * selection, offering candidates to the module and selecting them on a
+ * control descriptor. The session is their only user in the library's
+ * users; the tests drive them one by one.
+ */
+
+/**
+ * ftg_candidates_add - add one candidate
+ * @c: the list
+ * @name: function name (copied)
+ * @addr: its address
+ * @module: owner module (copied), NULL or "vmlinux" for the core kernel
+ *
+ * The list stays in address order.
+ *
+ * Return: 1 added, 0 already there (same address), -1 on error.
+ */
+int ftg_candidates_add(struct ftg_candidates *c, const char *name,
+		       uint64_t addr, const char *module);
+
+/**
+ * ftg_control_admit - offer vmlinux candidates to the module
+ * @ctl: the control
+ * @cand: candidates; entries with a module are not sent
+ * @refused: when not NULL, receives the candidates the module refused
+ *
+ * Sends "admit <name> <addr>" lines packed into writes of at most 64 KiB.
+ * A rejected candidate is not an error (the module counts it: see
+ * struct ftg_status.rejected); when @refused is not NULL each one is added
+ * to it, in the order of @cand.
+ *
+ * Return: the number of candidates sent, or -1.
+ */
+int ftg_control_admit(struct ftg_control *ctl, const struct ftg_candidates *cand,
+		      struct ftg_candidates *refused);
+
+/**
+ * ftg_control_select - add sites to this descriptor's selection
+ * @ctl: the control
+ * @cand: the sites (vmlinux candidates must be admitted first)
+ *
+ * Return: 0, or -1 (errno ENOENT: a site the module does not know; the
+ * message names it).
+ */
+int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *cand);
+
+/**
+ * ftg_control_select_addrs - add sites by address to the selection
+ * @ctl: the control
+ * @addrs: the addresses
+ * @n: how many
+ *
+ * Return: 0, or -1 (errno ENOENT names an unknown site).
+ */
+int ftg_control_select_addrs(struct ftg_control *ctl, const uint64_t *addrs,
+			     size_t n);
+
+/**
+ * ftg_control_clear - empty this descriptor's selection
+ * @ctl: the control
+ *
+ * Return: 0, or -1.
+ */
+int ftg_control_clear(struct ftg_control *ctl);
+
+/**
+ * ftg_control_sites - the site table of some owners
+ * @ctl: the control
+ * @owners: "vmlinux" or module names
+ * @n: how many (1 to 32, the most one command takes)
+ *
+ * One command instead of the whole ftguard/sites: the module knows every
+ * loaded module's sites by itself, so a selection confined to modules
+ * needs this and no ftrace function list (ftg_selection_resolve_sites()).
+ * An owner without sites adds nothing.
+ *
+ * Return: those sites in address order, to free with ftg_sites_free(),
+ * or NULL.
+ */
+struct ftg_sites *ftg_control_sites(struct ftg_control *ctl,
+				    const char *const *owners, size_t n);
+
+/**
+ * ftg_candidates_vmlinux - every vmlinux function ftrace can patch
+ * @ks: /proc/kallsyms (may be NULL when @avail carries addresses)
+ * @avail: available_filter_functions (ftg_ftrace_funcs_read())
+ *
+ * Each candidate's address is the function's ftrace record, the address
+ * the module admits. When @avail was read from
+ * available_filter_functions_addrs (6.5+) that is each entry's own
+ * address, taken as is: with x86 IBT it lies 4 bytes into the function,
+ * after the endbr64, not at the kallsyms address. On older kernels
+ * (6.1) the list has names only; each vmlinux name is then paired with
+ * every text address kallsyms has for it (a duplicated static name
+ * yields all its addresses; the record is at the function's first byte
+ * there, and the module checks each one before admitting it).
+ * Placeholders for records without a symbol
+ * ("__ftrace_invalid_address___N") are left out.
+ *
+ * Return: the candidates, or NULL.
+ */
+struct ftg_candidates *ftg_candidates_vmlinux(const struct ftg_kallsyms *ks,
+					      const struct ftg_ftrace_funcs *avail);
+
+/**
+ * ftg_selection_resolve - expand the selection into candidate sites
+ * @sel: the selection (its patterns remember whether they matched)
+ * @ks: /proc/kallsyms (addresses)
+ * @avail: available_filter_functions (what ftrace can patch)
+ *
+ * A function is a candidate when available_filter_functions lists it
+ * (with its owner). Its address is its ftrace record: the entry's own
+ * address when @avail carries them (6.5+, see ftg_candidates_vmlinux();
+ * a NAME@ADDR pin then matches the record or the function's kallsyms
+ * address), else every text address kallsyms has for the name.
+ * Exclusions apply last.
+ *
+ * Return: the candidates, or NULL: errno ENOENT and FTG_E_NO_MATCH when
+ * nothing matches (the message names the first pattern that matched
+ * nothing); EACCES and FTG_E_NOT_ROOT when functions matched but kallsyms
+ * hid their addresses (not root, kptr_restrict).
+ */
+struct ftg_candidates *ftg_selection_resolve(const struct ftg_selection *sel,
+					     const struct ftg_kallsyms *ks,
+					     const struct ftg_ftrace_funcs *avail);
+
+/**
+ * ftg_selection_modules - the modules a selection is confined to
+ * @sel: the selection
+ * @modules: set to the first @max of them (pointers into @sel)
+ * @max: room in @modules
+ *
+ * Return: how many modules the -l patterns and -m names name between
+ * them, or 0 when some pattern has no module part or names vmlinux (the
+ * selection may take any function). Above @max, only the first @max are
+ * set.
+ */
+size_t ftg_selection_modules(const struct ftg_selection *sel,
+			     const char **modules, size_t max);
+
+/**
+ * ftg_selection_resolve_sites - expand the selection over known sites
+ * @sel: the selection (its patterns remember whether they matched)
+ * @sites: the sites to choose from (ftg_control_sites(), ftg_sites_read())
+ *
+ * As ftg_selection_resolve(), with ftguard.ko's sites as the list of
+ * functions: each site is its function's ftrace record, and a NAME@ADDR
+ * pin matches the record or the function's first byte (the record less
+ * its offset). Planted sites (fault injection) are no function's and are
+ * left out.
+ *
+ * Return: the candidates, or NULL: errno ENOENT and FTG_E_NO_MATCH when
+ * nothing matches.
+ */
+struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *sel,
+						   const struct ftg_sites *sites);
+
 #ifdef __cplusplus
 }
 #endif

@@ -38,6 +38,7 @@ libftguard_core_la_SOURCES = \
 	src/lib/control.c \
 	src/lib/candidates.c \
 	src/lib/selection.c \
+	src/lib/session.c \
 	src/lib/map.c \
 	src/lib/map-query.c \
 	src/lib/checker.c \

@@ -488,3 +488,58 @@ struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *s
 	}
 	return resolve_end(s, c);
 }
+
+bool ftgl_selection_everything(const struct ftg_selection *sel)
+{
+	const struct pattern *p;
+
+	if (sel->include.len != 1 || sel->exclude.len || sel->modules.len)
+		return false;
+	p = ftgl_vec_at(&sel->include, 0);
+	return !p->module && !p->addr && !strcmp(p->glob, "*");
+}
+
+bool ftgl_selection_has_pins(const struct ftg_selection *sel)
+{
+	size_t i;
+
+	for (i = 0; i < sel->include.len; i++)
+		if (((const struct pattern *)ftgl_vec_at(&sel->include, i))->addr)
+			return true;
+	return false;
+}
+
+struct ftg_selection *ftgl_selection_take_pins(const struct ftg_selection *sel,
+					       const struct ftg_sites *sites,
+					       uint64_t *addrs, size_t max, size_t *n)
+{
+	struct ftg_selection *rest = ftg_selection_new();
+	size_t i;
+
+	*n = 0;
+	for (i = 0; rest && i < sel->include.len; i++) {
+		const struct pattern *p = ftgl_vec_at(&sel->include, i);
+		const struct ftg_site *site = p->addr && sites && *n < max ?
+			ftg_sites_find(sites, p->addr) : NULL;
+
+		if (site && pattern_matches(p, site->name,
+					    strcmp(site->owner, "vmlinux") ? site->owner : NULL,
+					    site->addr, site->addr - site->offset)) {
+			addrs[(*n)++] = site->addr;
+			continue;
+		}
+		if (ftg_selection_add(rest, p->text) < 0)
+			goto fail;
+	}
+	for (i = 0; rest && i < sel->exclude.len; i++)
+		if (ftg_selection_exclude(rest, ((const struct pattern *)
+						 ftgl_vec_at(&sel->exclude, i))->text) < 0)
+			goto fail;
+	for (i = 0; rest && i < sel->modules.len; i++)
+		if (ftg_selection_add_module(rest, *(char **)ftgl_vec_at(&sel->modules, i)) < 0)
+			goto fail;
+	return rest;
+fail:
+	ftg_selection_free(rest);
+	return NULL;
+}

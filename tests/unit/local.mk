@@ -8,6 +8,7 @@ LIB_UNIT_TESTS = \
 	tests/unit/test-readers \
 	tests/unit/test-kmod-tables \
 	tests/unit/test-selection \
+	tests/unit/test-session \
 	tests/unit/test-map \
 	tests/unit/test-checker \
 	tests/unit/test-snapshot \
@@ -40,6 +41,9 @@ tests_unit_test_kmod_tables_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_selection_SOURCES = tests/unit/test-selection.c tests/unit/lib-test.h
 tests_unit_test_selection_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_selection_LDADD = $(LIB_UNIT_LDADD)
+tests_unit_test_session_SOURCES = tests/unit/test-session.c tests/unit/lib-test.h
+tests_unit_test_session_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
+tests_unit_test_session_LDADD = $(LIB_UNIT_LDADD)
 tests_unit_test_map_SOURCES = tests/unit/test-map.c tests/unit/lib-test.h
 tests_unit_test_map_CPPFLAGS = $(LIB_UNIT_CPPFLAGS)
 tests_unit_test_map_LDADD = $(LIB_UNIT_LDADD)
@@ -109,10 +113,12 @@ tests/unit/man-example.c: $(top_srcdir)/doc/libftguard.3
 
 # vm-probe: libftguard against the real module, for the guest script
 # tests/unit/vm-probe.sh (built here so that it always compiles; the VM
-# harness must copy it into the guest as /usr/bin/ftg-vm-probe).
+# harness must copy it into the guest as /usr/bin/ftg-vm-probe). It links
+# the library's convenience archive: it drives a session's steps (admit,
+# select) one by one, which libftguard.so does not export.
 check_PROGRAMS += tests/unit/vm-probe
 tests_unit_vm_probe_SOURCES = tests/unit/vm-probe.c
-tests_unit_vm_probe_LDADD = libftguard.la
+tests_unit_vm_probe_LDADD = libftguard-core.la
 # its guest script is tests/vm/guest/lib-probe.sh
 
 # vm-conform: the real module's tables and responses held against the

@@ -373,6 +373,7 @@ static void test_no_stale_error(void **state)
 	EXPECT_CLEAN((c = ftg_candidates_vmlinux(ks, ff)) != NULL);
 	EXPECT_FAILS(!ftg_control_open(none));
 	EXPECT_CLEAN(ftg_candidates_add(c, "x", 1, NULL) >= 0);
+	EXPECT_FAILS(!ftg_session_open(none));
 
 	ftg_candidates_free(c);
 	ftg_map_free(map);

@@ -27,6 +27,7 @@
 #include <sys/utsname.h>
 
 #include "ftguard.h"
+#include "../../src/lib/ftguard-test.h"
 
 static int failures;
 

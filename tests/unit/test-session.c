@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The session: which list a selection resolves over (the modules' own
+ * sites, the module's site table, the kernel's lists), what it leaves
+ * with the module on the way, and where a failed call stopped. A scratch
+ * debugfs holds ftguard/status and ftguard/sites, and a regular file
+ * stands in for ftguard/control: the one command of a call is written at
+ * its start and the answer read from where the write left the position,
+ * so the file is the command's length of padding, then the answer.
+ */
+#include <errno.h>
+#include <sys/stat.h>
+
+#include "lib-test.h"
+
+#define PROC		FIXTURE("amd64", "proc")
+#define TRACING		FIXTURE("amd64", "tracing")
+
+/* What one test works on: a scratch debugfs, one pattern, a session. */
+struct fix {
+	char *dir;
+	char *control;
+	struct ftg_selection *sel;
+	struct ftg_session *sess;
+};
+
+/* @dst, a copy of the fixture table @src, and @extra after it. */
+static void copy_file(const char *src, const char *dst, const char *extra)
+{
+	FILE *in = fopen(src, "r"), *out = fopen(dst, "w");
+	char buf[4096];
+	size_t n;
+
+	assert_non_null(in);
+	assert_non_null(out);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fputs(extra, out);
+	fclose(in);
+	fclose(out);
+}
+
+/*
+ * The amd64 fixture's status (with @records as vmlinux_records, 0: none)
+ * and sites; the control file holds @cmd's room (the command overwrites
+ * it), then @answer, or "untouched" when @cmd is NULL.
+ */
+static void fix_init(struct fix *f, unsigned int records, const char *pattern,
+		     const char *cmd, const char *answer)
+{
+	char *sub, *path, extra[64] = "";
+	FILE *fp;
+
+	f->dir = tt_tmpdir();
+	sub = tt_path(f->dir, "ftguard");
+	assert_int_equal(mkdir(sub, 0700), 0);
+	if (records)
+		snprintf(extra, sizeof(extra), "vmlinux_records %u\n", records);
+	path = tt_path(sub, "status");
+	copy_file(FIXTURE("amd64", "debug/ftguard/status"), path, extra);
+	free(path);
+	path = tt_path(sub, "sites");
+	copy_file(FIXTURE("amd64", "debug/ftguard/sites"), path, "");
+	free(path);
+	f->control = tt_path(sub, "control");
+	fp = fopen(f->control, "w");
+	assert_non_null(fp);
+	if (cmd)
+		fprintf(fp, "%*s%s", (int)strlen(cmd), "", answer);
+	else
+		fputs("untouched\n", fp);
+	fclose(fp);
+	free(sub);
+	f->sel = ftg_selection_new();
+	assert_non_null(f->sel);
+	assert_int_equal(ftg_selection_add(f->sel, pattern), 0);
+	f->sess = NULL;
+}
+
+/* The session, over @proc and @tracefs (NULL: none) and the scratch debugfs. */
+static struct ftg_session *fix_open(struct fix *f, const char *proc, const char *tracefs)
+{
+	f->sess = ftg_session_open(test_root(proc, NULL, f->dir, tracefs));
+	assert_non_null(f->sess);
+	return f->sess;
+}
+
+static void fix_release(struct fix *f)
+{
+	ftg_session_close(f->sess);
+	ftg_selection_free(f->sel);
+	free(f->control);
+	tt_rmdir(f->dir);
+}
+
+/* What the library wrote to the control file: its first line. */
+static const char *first_line(const struct fix *f)
+{
+	static char line[256];
+	FILE *fp = fopen(f->control, "r");
+
+	assert_non_null(fp);
+	if (!fgets(line, sizeof(line), fp))
+		line[0] = '\0';
+	fclose(fp);
+	return line;
+}
+
+/* A macro, so that a failure names the test's line. */
+#define assert_sent(f, cmd)	assert_string_equal(first_line(f), (cmd))
+
+static void test_open_without_module(void **state)
+{
+	const struct ftg_root *empty = test_root(NULL, NULL, PROC, NULL);
+
+	(void)state;
+	assert_null(ftg_session_open(empty));
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MODULE);
+}
+
+/* A selection of module functions asks the module for their sites: no
+ * kallsyms, no function list, nothing to admit. */
+static void test_modules_over_their_sites(void **state)
+{
+	static const char cmd[] = "sites target\n";
+	struct ftg_candidates *cand;
+	struct fix f;
+
+	(void)state;
+	fix_init(&f, 0, "target:fn_*", cmd,
+		 "ftguard-sites 2\n"
+		 "0xffffffffc0b00004 ok core target 0 0 fn_a 4 f30f1efa:0f1f440000 -\n"
+		 "0xffffffffc0b00024 ok core target 0 0 fn_b 4 f30f1efa:0f1f440000 -\n");
+	cand = ftg_session_resolve(fix_open(&f, NULL, NULL), f.sel, 0);
+	assert_non_null(cand);
+	assert_int_equal(ftg_session_how(f.sess), FTG_SESSION_MODULES);
+	assert_sent(&f, cmd);
+	/* the module's answer, not the whole table (fn_a at ...c0b00000) */
+	assert_true(ftg_candidates_get(cand, 0)->addr == 0xffffffffc0b00004ULL);
+	ftg_candidates_free(cand);
+	fix_release(&f);
+}
+
+/* Once the module holds a site for every core record, any selection
+ * resolves over its site table (no kallsyms, no function list here), and
+ * sends nothing. */
+static void test_knows_all_over_site_table(void **state)
+{
+	struct ftg_candidates *cand;
+	struct fix f;
+
+	(void)state;
+	fix_init(&f, 4, "vfs_*", NULL, NULL);
+	cand = ftg_session_resolve(fix_open(&f, NULL, NULL), f.sel, 0);
+	assert_non_null(cand);
+	assert_int_equal(ftg_session_how(f.sess), FTG_SESSION_KNOWS_ALL);
+	assert_true(ftg_session_vmlinux_records(f.sess) == 4);
+	assert_sent(&f, "untouched\n");
+	ftg_candidates_free(cand);
+	fix_release(&f);
+}
+
+/* One core record more than the module's sites: the kernel's lists. */
+static void test_knows_all_needs_every_record(void **state)
+{
+	struct fix f;
+
+	(void)state;
+	fix_init(&f, 5, "vfs_*", NULL, NULL);
+	assert_null(ftg_session_resolve(fix_open(&f, NULL, NULL), f.sel, 0));
+	assert_int_equal(ftg_session_how(f.sess) & FTG_SESSION_KNOWS_ALL, 0);
+	assert_int_equal(ftg_session_step(f.sess), FTG_SESSION_STEP_KALLSYMS);
+	fix_release(&f);
+}
+
+/*
+ * Over the kernel's lists the core record count is left with the module:
+ * six core records, the weak functions' placeholders not among them. An
+ * older module that keeps no count says why, and the selection goes on.
+ */
+static void test_lists_leave_the_count(void **state)
+{
+	static const char cmd[] = "vmlinux-records 6\n";
+	static const struct {
+		const char *answer;
+		unsigned int how;
+		const char *refusal;
+	} cases[] = {
+		{ "ok\n", FTG_SESSION_LISTS, NULL },
+		{ "error EINVAL unknown command\n", FTG_SESSION_LISTS | FTG_SESSION_NO_COUNT,
+		  "unknown command" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct ftg_candidates *cand;
+		struct fix f;
+
+		fix_init(&f, 0, "vfs_*", cmd, cases[i].answer);
+		cand = ftg_session_resolve(fix_open(&f, PROC, TRACING), f.sel, 0);
+		assert_non_null(cand);
+		assert_int_equal(ftg_session_how(f.sess), cases[i].how);
+		if (cases[i].refusal)
+			assert_contains(ftg_session_records_refusal(f.sess), cases[i].refusal);
+		else
+			assert_null(ftg_session_records_refusal(f.sess));
+		assert_sent(&f, cmd);
+		ftg_candidates_free(cand);
+		fix_release(&f);
+	}
+}
+
+static int kallsyms_calls;
+
+static const struct ftg_kallsyms *given_kallsyms(void *data)
+{
+	kallsyms_calls++;
+	return data;
+}
+
+/* The caller's kallsyms stand in for a read of the session's own, once;
+ * without them the call fails at that step. No procfs of its own: only
+ * the caller's symbols will do. */
+static void test_given_kallsyms(void **state)
+{
+	struct ftg_kallsyms *ks = ftg_kallsyms_read(fixture_root("amd64"));
+	struct ftg_candidates *cand;
+	struct fix f;
+
+	(void)state;
+	assert_non_null(ks);
+	fix_init(&f, 0, "vfs_read", NULL, NULL);
+	kallsyms_calls = 0;
+	ftg_session_set_kallsyms(fix_open(&f, NULL, TRACING), given_kallsyms, ks);
+	cand = ftg_session_resolve(f.sess, f.sel, FTG_SESSION_FROM_LISTS);
+	assert_non_null(cand);
+	ftg_candidates_free(cand);
+	ftg_candidates_free(ftg_session_resolve(f.sess, f.sel, FTG_SESSION_FROM_LISTS));
+	assert_int_equal(kallsyms_calls, 1);
+	fix_release(&f);
+	ftg_kallsyms_free(ks);
+
+	fix_init(&f, 0, "vfs_read", NULL, NULL);
+	ftg_session_set_kallsyms(fix_open(&f, NULL, TRACING), given_kallsyms, NULL);
+	ftg_candidates_free(ftg_session_resolve(f.sess, f.sel, FTG_SESSION_FROM_LISTS));
+	assert_int_equal(ftg_session_step(f.sess), FTG_SESSION_STEP_KALLSYMS);
+	fix_release(&f);
+}
+
+/* Where a failed call stopped, with the library's error (a step is set
+ * only by a failure). */
+static void test_steps(void **state)
+{
+	struct fix f;
+
+	(void)state;
+	fix_init(&f, 4, "no_such_fn", NULL, NULL);
+	ftg_candidates_free(ftg_session_resolve(fix_open(&f, NULL, NULL), f.sel, 0));
+	assert_int_equal(ftg_session_step(f.sess), FTG_SESSION_STEP_RESOLVE);
+	assert_int_equal(ftg_error_code(), FTG_E_NO_MATCH);
+	assert_contains(ftg_error_last(), "no_such_fn");
+	/* the kernel's lists asked for, and no kallsyms to read */
+	ftg_candidates_free(ftg_session_resolve(f.sess, f.sel, FTG_SESSION_FROM_LISTS));
+	assert_int_equal(ftg_session_step(f.sess), FTG_SESSION_STEP_KALLSYMS);
+	fix_release(&f);
+
+	/* symbols but no function list */
+	fix_init(&f, 0, "vfs_read", NULL, NULL);
+	ftg_candidates_free(ftg_session_resolve(fix_open(&f, PROC, NULL), f.sel,
+						FTG_SESSION_FROM_LISTS));
+	assert_int_equal(ftg_session_step(f.sess), FTG_SESSION_STEP_FUNCTIONS);
+	fix_release(&f);
+}
+
+/* -l '*' alone, once the module knows every function: one command. */
+static void test_select_everything(void **state)
+{
+	struct fix f;
+	size_t n = 0;
+
+	(void)state;
+	fix_init(&f, 4, "*", "select-all\n", "ok 9\n");
+	assert_int_equal(ftg_session_select(fix_open(&f, NULL, NULL), f.sel, 0, &n), 0);
+	assert_int_equal(ftg_session_how(f.sess), FTG_SESSION_KNOWS_ALL | FTG_SESSION_ALL);
+	assert_int_equal(n, 9);	/* the module's count, from its answer */
+	fix_release(&f);
+}
+
+/* A NAME@ADDR pin of a site the module holds is selected by address, and
+ * nothing else is resolved (no kallsyms, no function list here). */
+static void test_select_pin(void **state)
+{
+	static const char cmd[] = "select 0xffffffffc0b05000\n";
+	struct fix f;
+	size_t n = 0;
+	int ret;
+
+	(void)state;
+	fix_init(&f, 0, "target:target*@0xffffffffc0b05000", cmd, "ok\n");
+	ret = ftg_session_select(fix_open(&f, NULL, NULL), f.sel, 0, &n);
+	assert_sent(&f, cmd);
+	assert_int_equal(ret, 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(ftg_session_how(f.sess), 0);
+	fix_release(&f);
+}
+
+/* A part of a long list: only candidates [from, from + n) are offered. */
+static void test_admit_some(void **state)
+{
+	static const char cmd[] = "admit fn_b 0xffffffff81002000\n";
+	struct ftg_candidates *cand = ftg_candidates_new(), *refused = ftg_candidates_new();
+	struct fix f;
+
+	(void)state;
+	/* names of one length: an offer of the wrong one reads the answer too */
+	ftg_candidates_add(cand, "fn_a", 0xffffffff81001000ULL, NULL);
+	ftg_candidates_add(cand, "fn_b", 0xffffffff81002000ULL, NULL);
+	ftg_candidates_add(cand, "fn_c", 0xffffffff81003000ULL, NULL);
+	fix_init(&f, 0, "fn_*", cmd, "ok\n");
+	assert_int_equal(ftg_session_admit_some(fix_open(&f, NULL, NULL), cand, 1, 1,
+						refused), 1);
+	assert_sent(&f, cmd);
+	fix_release(&f);
+	ftg_candidates_free(refused);
+	ftg_candidates_free(cand);
+}
+
+/* Every candidate refused: no site to select, and the call says so. */
+static void test_all_refused(void **state)
+{
+	const struct ftg_candidates *refused;
+	size_t offered = 0, n = 7;
+	struct fix f;
+
+	(void)state;
+	fix_init(&f, 0, "vfs_read", "admit vfs_read 0xffffffff81003000\n",
+		 "error EINVAL admit: no ftrace record at vfs_read\n");
+	assert_int_equal(ftg_session_select(fix_open(&f, PROC, TRACING), f.sel,
+					    FTG_SESSION_FROM_LISTS, &n), -1);
+	assert_int_equal(ftg_session_step(f.sess), FTG_SESSION_STEP_REFUSED);
+	assert_int_equal(ftg_error_code(), FTG_E_MODULE_REFUSED);
+	assert_int_equal(n, 0);
+	refused = ftg_session_refused(f.sess, &offered);
+	assert_non_null(refused);
+	assert_int_equal(offered, 1);
+	fix_release(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_open_without_module),
+		cmocka_unit_test(test_modules_over_their_sites),
+		cmocka_unit_test(test_knows_all_over_site_table),
+		cmocka_unit_test(test_knows_all_needs_every_record),
+		cmocka_unit_test(test_lists_leave_the_count),
+		cmocka_unit_test(test_given_kallsyms),
+		cmocka_unit_test(test_steps),
+		cmocka_unit_test(test_select_everything),
+		cmocka_unit_test(test_select_pin),
+		cmocka_unit_test(test_admit_some),
+		cmocka_unit_test(test_all_refused),
+	};
+
+	return cmocka_run_group_tests_name("session", tests, NULL, NULL);
+}
