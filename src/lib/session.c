@@ -156,6 +156,16 @@ static const struct ftg_ftrace_funcs *avail(struct ftg_session *sess)
  * it costs a fraction of kallsyms and available_filter_functions
  * (doc/performance.md, figure 11); a selection over it needs no admit.
  */
+static bool knows_all(struct ftg_session *sess, const struct ftg_status *st)
+{
+	if (!st->vmlinux_records || st->vmlinux_sites < st->vmlinux_records)
+		return false;
+	sess->vmlinux_records = st->vmlinux_records;
+	sess->how |= FTG_SESSION_KNOWS_ALL;
+	return true;
+}
+
+/* knows_all() of the status now; one that cannot be read knows nothing */
 static bool module_knows_all(struct ftg_session *sess)
 {
 	struct ftg_status st;
@@ -164,22 +174,16 @@ static bool module_knows_all(struct ftg_session *sess)
 		ftg_error_clear();
 		return false;	/* the kernel's lists will do */
 	}
-	if (!st.vmlinux_records || st.vmlinux_sites < st.vmlinux_records)
-		return false;
-	sess->vmlinux_records = st.vmlinux_records;
-	sess->how |= FTG_SESSION_KNOWS_ALL;
-	return true;
+	return knows_all(sess, &st);
 }
 
 /*
  * A core-kernel record of a function. ftrace keeps the records of weak
- * functions that the link replaced, named __ftrace_invalid_address___N
- * (6.0+): no function, never a site.
+ * functions that the link replaced (6.0+): no function, never a site.
  */
 static bool is_core_function(const struct ftg_ftrace_func *f)
 {
-	return !f->module &&
-	       strncmp(f->name, "__ftrace_invalid_address__", 26) != 0;
+	return !f->module && !ftgl_ftrace_name_invalid(f->name);
 }
 
 /*
@@ -554,11 +558,8 @@ int ftg_session_admit_all(struct ftg_session *sess, size_t *sent)
 	*sent = 0;
 	if (ftg_status_read(sess->root, &st) < 0)
 		return failed(sess, FTG_SESSION_STEP_STATUS);
-	if (st.vmlinux_records && st.vmlinux_sites >= st.vmlinux_records) {
-		sess->vmlinux_records = st.vmlinux_records;
-		sess->how |= FTG_SESSION_KNOWS_ALL;
+	if (knows_all(sess, &st))
 		return 0;
-	}
 	if (!avail(sess))
 		return failed(sess, FTG_SESSION_STEP_FUNCTIONS);
 	if (st.vmlinux_sites >= tell_records(sess, sess->avail))
