@@ -268,6 +268,12 @@ static bool any_matches(struct ftgl_vec *v, const char *name,
 	return any_matches_at(v, name, module, addr, 0, mark);
 }
 
+/* A site's owner as the patterns take it: NULL for the core kernel. */
+static const char *site_module(const struct ftg_site *site)
+{
+	return strcmp(site->owner, "vmlinux") ? site->owner : NULL;
+}
+
 static bool module_selected(const struct ftg_selection *sel, const char *module)
 {
 	size_t i;
@@ -282,7 +288,7 @@ bool ftg_selection_wants_site(const struct ftg_selection *sel,
 			      const struct ftg_site *site)
 {
 	struct ftg_selection *s = (struct ftg_selection *)sel;	/* no marks */
-	const char *module = strcmp(site->owner, "vmlinux") ? site->owner : NULL;
+	const char *module = site_module(site);
 	uint64_t start = site->addr - site->offset;
 
 	if (!any_matches_at(&s->include, site->name, module, site->addr, start,
@@ -475,7 +481,7 @@ struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *s
 		return NULL;
 	for (i = 0; i < n; i++) {
 		const struct ftg_site *site = ftg_sites_get(sites, i);
-		const char *module = strcmp(site->owner, "vmlinux") ? site->owner : NULL;
+		const char *module = site_module(site);
 
 		/* A planted site (fault injection) is no function's record. */
 		if (site->state == FTG_SITE_PLANTED)
@@ -522,8 +528,7 @@ struct ftg_selection *ftgl_selection_take_pins(const struct ftg_selection *sel,
 		const struct ftg_site *site = p->addr && sites && *n < max ?
 			ftg_sites_find(sites, p->addr) : NULL;
 
-		if (site && pattern_matches(p, site->name,
-					    strcmp(site->owner, "vmlinux") ? site->owner : NULL,
+		if (site && pattern_matches(p, site->name, site_module(site),
 					    site->addr, site->addr - site->offset)) {
 			addrs[(*n)++] = site->addr;
 			continue;
