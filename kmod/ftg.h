@@ -219,6 +219,14 @@ struct ftg_state {
 	pid_t owner_pid;
 	char owner_comm[TASK_COMM_LEN];
 
+	/*
+	 * While ftrace or the kernel's probes hold anything of ftguard's,
+	 * ftguard holds a reference to itself (ftg_arm.c, "Staying
+	 * loaded"); stuck says what an unregister that failed left there.
+	 */
+	bool held;
+	char stuck[FTGUARD_REASON_MAX];
+
 	bool fi_fail_ftrace;		/* fault injection: see fail-ftrace */
 	bool ftrace_off_said;		/* verify logged the kernel's ftrace off */
 	bool killed;
@@ -291,7 +299,8 @@ enum ftg_share ftg_share_at_arm(const struct ftg_patch_site *s);
 /* ftg_arm.c */
 int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 	    char *why, size_t len);
-void ftg_disarm(void);
+int ftg_disarm(void);
+int ftg_stuck_refusal(char *why, size_t len);
 void ftg_disarm_site(struct ftg_patch_site *s);
 void ftg_disarm_session(struct ftg_session *sess);
 int ftg_verify(char *why, size_t len);
@@ -302,6 +311,7 @@ u64 ftg_site_hits(const struct ftg_patch_site *s);
 bool ftg_is_trampoline(unsigned long target);
 bool ftg_direct_is(unsigned long ip, unsigned long target);
 int ftg_kernel_ftrace_off(char *why, size_t len);
+bool ftg_ftrace_killed(void);
 void ftg_arm_init(void);
 void ftg_arm_exit(void);
 
@@ -388,6 +398,7 @@ int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
 		  unsigned int nroots, unsigned int max_depth, bool stack,
 		  char *why, size_t len);
 int ftg_graph_disarm(void);
+bool ftg_graph_registered(void);
 int ftg_graph_disarm_site(struct ftg_patch_site *s);
 unsigned long ftg_graph_missed(void);
 struct seq_file;

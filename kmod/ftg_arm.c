@@ -18,6 +18,21 @@
  * through the kernel's fprobe or kretprobe instead of that ops; everything
  * else (the set, the hit counters, disarm, per-site disarm, verify, kill)
  * is shared.
+ *
+ * Staying loaded
+ * --------------
+ * While ftrace or the kernel's probes hold anything of ftguard's (the
+ * ops, the fprobe or kretprobes, and so the callbacks they call and the
+ * set those read), ftguard holds a reference to itself: rmmod is refused
+ * rather than free text and data the kernel still calls. The reference
+ * is taken before the first registration of an arm and dropped once
+ * everything is unregistered. An unregister fails only when the kernel
+ * has killed ftrace (-ENODEV until reboot), and then its patched sites
+ * keep calling: the arm ends for ftguard (no site is armed, the
+ * callbacks find no set and do nothing), but what the kernel holds is
+ * never freed, ftg.stuck says what it is, every later arm, disarm and
+ * reset is refused with that reason, and the reference stays until
+ * reboot.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -31,7 +46,8 @@
 #include "ftg_trace.h"
 
 struct ftg_armset *ftg_live_set;
-static bool ftg_ops_stuck;	/* unregister failed: ftrace keeps ops */
+/* The set of an arm whose unregister failed: its callbacks may hold it. */
+static struct ftg_armset *ftg_stuck_set;
 
 /*
  * Fault injection: "fail-ftrace" makes the next change of the armed ops'
@@ -108,22 +124,80 @@ static void ftg_site_unarm(struct ftg_patch_site *s)
 	ftg.armed_sites--;
 }
 
-/* Disarms everything; always leaves the ops unregistered or ftrace dead. */
-void ftg_disarm(void)
+static void ftg_hold(void)
+{
+	if (!ftg.held)
+		__module_get(THIS_MODULE);
+	ftg.held = true;
+}
+
+static void ftg_let_go(void)
+{
+	if (ftg.held)
+		module_put(THIS_MODULE);
+	ftg.held = false;
+}
+
+/*
+ * After an unregister failed: keeps @set (a callback may still hold it)
+ * and the reference, and says what stays registered.
+ */
+static void ftg_stick(struct ftg_armset *set, const char *what, int err)
+{
+	ftg_stuck_set = set;
+	snprintf(ftg.stuck, sizeof(ftg.stuck),
+		 "the %s stays registered (unregistering it failed: %d)",
+		 what, err);
+	pr_crit("%s: ftguard stays loaded until reboot\n", ftg.stuck);
+}
+
+/**
+ * ftg_stuck_refusal - refuse a request while an arm is stuck
+ * @why: the reason, when refused
+ * @len: its size
+ *
+ * Context: ftg.lock held.
+ * Return: 0, or -EBUSY (with @why) while the kernel holds an arm whose
+ * unregister failed.
+ */
+int ftg_stuck_refusal(char *why, size_t len)
+{
+	lockdep_assert_held(&ftg.lock);
+	if (!ftg.stuck[0])
+		return 0;
+	snprintf(why, len, "%s: ftguard stays loaded until reboot", ftg.stuck);
+	return -EBUSY;
+}
+
+/**
+ * ftg_disarm - end the arm
+ *
+ * No site is armed afterwards. The ops or probes are unregistered, and
+ * only then are the set freed and ftguard's reference dropped; when the
+ * kernel refuses (it killed ftrace), everything it holds is kept, the
+ * arm is stuck and ftguard is killed ("Staying loaded").
+ *
+ * Context: ftg.lock held.
+ * Return: 0 once nothing of ftguard's is registered, -EBUSY while an
+ * arm is stuck (now or before).
+ */
+int ftg_disarm(void)
 {
 	struct ftg_armset *set = ftg.armset;
+	const char *what = ftg.graph ? ftg_graph_mechanism : "ftrace ops";
+	bool graph = ftg.graph;
 	unsigned int i;
 	int ret;
 
 	lockdep_assert_held(&ftg.lock);
 	if (!set)
-		return;
-	if (ftg.graph) {
+		return ftg.stuck[0] ? -EBUSY : 0;
+	/* from here the callbacks find no set: nothing more is counted */
+	WRITE_ONCE(ftg_live_set, NULL);
+	if (graph)
 		ret = ftg_graph_disarm();
-	} else {
-		WRITE_ONCE(ftg_live_set, NULL);
+	else
 		ret = unregister_ftrace_function(&ftg.ops);
-	}
 	for (i = 0; i < set->n; i++) {
 		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
 
@@ -133,26 +207,21 @@ void ftg_disarm(void)
 	ftg.armed_sites = 0;
 	ftg.armset = NULL;
 	ftg.owner = NULL;
+	ftg.graph = false;
+	ftg.stack = false;
 	trace_arm(set->n, 0, ftg.owner_pid);
 	ftg.owner_pid = 0;
 	ftg.owner_comm[0] = '\0';
 	if (ret) {
-		/*
-		 * ftrace refused (it is dead: -ENODEV). Its callbacks are
-		 * stubbed out; the set is left allocated rather than freed
-		 * under a callback that might still hold it.
-		 */
-		ftg_ops_stuck = !ftg.graph;
-		ftg_kill("unregistering the %s failed: %d",
-			 ftg.graph ? ftg_graph_mechanism : "ftrace ops", ret);
-		return;
+		ftg_stick(set, what, ret);
+		ftg_kill("unregistering the %s failed: %d", what, ret);
+		return -EBUSY;
 	}
-	if (!ftg.graph)
+	if (!graph)
 		ftg_clear_filter();
-	ftg.graph = false;
-	ftg.stack = false;
-	WRITE_ONCE(ftg_live_set, NULL);
 	ftg_armset_free(set);
+	ftg_let_go();
+	return 0;
 }
 
 void ftg_disarm_session(struct ftg_session *sess)
@@ -356,6 +425,9 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 	int ret;
 
 	lockdep_assert_held(&ftg.lock);
+	ret = ftg_stuck_refusal(why, len);
+	if (ret)
+		return ret;
 	if (ftg.killed) {
 		snprintf(why, len, "killed (%s): reset first", ftg.kill_reason);
 		return -EPERM;
@@ -397,6 +469,7 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 	if (!set)
 		goto out;
 	ftg_hot_refresh();
+	ftg_hold();
 	if (req->graph) {
 		ret = ftg_arm_graph(set, sess, req, why, len);
 		if (ret)
@@ -446,7 +519,13 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 	return 0;
 
 out_free:
-	ftg_armset_free(set);
+	if (req->graph && ftg_graph_registered()) {
+		/* a failed arm whose undoing failed too */
+		ftg_stick(set, ftg_graph_mechanism, ret);
+	} else {
+		ftg_armset_free(set);
+		ftg_let_go();
+	}
 	if (ret == -ENODEV)
 		ftg_kill("ftrace failed while arming: %d", ret);
 out:
@@ -608,7 +687,8 @@ void ftg_arm_exit(void)
 	ftg_disarm();
 	mutex_unlock(&ftg.lock);
 	cancel_delayed_work_sync(&ftg.verify_work);
-	if (!ftg_ops_stuck)
+	/* exit runs only once ftguard let go: nothing of it is registered */
+	if (!WARN_ON_ONCE(ftg.held))
 		ftrace_free_filter(&ftg.ops);
 	ftrace_free_filter(&ftg.probe_ops);
 	mutex_lock(&ftg.lock);

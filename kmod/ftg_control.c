@@ -427,8 +427,8 @@ static int ftg_cmd_disarm(struct ftg_session *sess, int argc, char **argv,
 {
 	int ret = ftg_need_args(argc, 0, 0, "disarm", why, len);
 
-	if (!ret)
-		ftg_disarm();
+	if (!ret && ftg_disarm())
+		ret = ftg_stuck_refusal(why, len);
 	return ret;
 }
 
@@ -439,7 +439,9 @@ static int ftg_cmd_reset(struct ftg_session *sess, int argc, char **argv,
 
 	if (ret)
 		return ret;
-	ftg_disarm();
+	/* a stuck arm keeps its kill: nothing can be armed until reboot */
+	if (ftg_disarm())
+		return ftg_stuck_refusal(why, len);
 	ftg.killed = false;
 	ftg.kill_reason[0] = '\0';
 	ftg.last_error[0] = '\0';

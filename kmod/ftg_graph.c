@@ -94,12 +94,14 @@ struct ftg_graph {
 	unsigned long roots[FTGUARD_GRAPH_ROOTS_MAX];
 #if defined(FTG_GRAPH_FPROBE)
 	struct fprobe fp;
+	bool fp_registered;
 #elif defined(FTG_GRAPH_KRETPROBE)
 	struct kretprobe *rps;		/* one per armed site, by arm_idx */
 	struct kretprobe **rpp;		/* for register_kretprobes() */
 	unsigned int nrps;		/* n, or nroots for a tree */
 	struct ftrace_ops callee_ops;	/* a tree's callees */
 	unsigned int ncallees;		/* sites left in callee_ops' filter */
+	unsigned int nlost;		/* kretprobes the kernel would not let go */
 #endif
 };
 
@@ -226,23 +228,34 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 	 */
 	disable_fprobe(&g->fp);
 	ret = register_fprobe_ips(&g->fp, set->ips, set->n);
-	if (ret)
+	if (ret) {
 		snprintf(why, len, "register_fprobe_ips: %d", ret);
-	else
-		enable_fprobe(&g->fp);
-	return ret;
+		return ret;
+	}
+	g->fp_registered = true;
+	enable_fprobe(&g->fp);
+	return 0;
 }
 
 static int ftg_graph_unregister(struct ftg_graph *g)
 {
 	int ret;
 
-	/* pending returns are dropped by the unregister's rethook_stop() */
+	/*
+	 * Pending returns are dropped by the unregister's rethook_stop().
+	 * When it fails (ftrace killed) the fprobe stays registered and
+	 * disabled: fprobe's handler then calls none of ftguard's.
+	 */
 	disable_fprobe(&g->fp);
 	ret = unregister_fprobe(&g->fp);
-	if (ret)
-		enable_fprobe(&g->fp);
+	if (!ret)
+		g->fp_registered = false;
 	return ret;
+}
+
+static bool ftg_graph_holds(const struct ftg_graph *g)
+{
+	return g->fp_registered;
 }
 
 static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
@@ -374,6 +387,32 @@ static int ftg_tree_register_callees(struct ftg_graph *g,
 	return ret;
 }
 
+/*
+ * Unregisters the kretprobes @rpp[0..@n) of @g and takes them off it.
+ * On a dead ftrace 6.1's kprobes WARN instead of answering, so it is asked
+ * first: then nothing is unregistered, and all stay. One whose unregister
+ * fails anyway (ftrace died meanwhile) comes back with kp.addr cleared
+ * and stays in the kernel's table for good: lost, never unregistered
+ * again. -ENODEV when any stays.
+ */
+static int ftg_kretprobes_unregister(struct ftg_graph *g,
+				     struct kretprobe **rpp, unsigned int n)
+{
+	unsigned int i;
+
+	if (!n)
+		return 0;
+	if (ftg_ftrace_killed())
+		return -ENODEV;
+	unregister_kretprobes(rpp, n);
+	for (i = 0; i < n; i++) {
+		if (!rpp[i]->kp.addr)
+			g->nlost++;
+		rpp[i] = NULL;
+	}
+	return g->nlost ? -ENODEV : 0;
+}
+
 static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 			      char *why, size_t len)
 {
@@ -416,7 +455,7 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 		unsigned long ip = g->nroots ? g->roots[i] : set->ips[i];
 
 		if ((unsigned long)kp->addr != ip || !kprobe_ftrace(kp)) {
-			unregister_kretprobes(g->rpp, g->nrps);
+			ftg_kretprobes_unregister(g, g->rpp, g->nrps);
 			snprintf(why, len,
 				 "kretprobe on 0x%lx is at 0x%lx%s, not the checked record through ftrace",
 				 ip, (unsigned long)kp->addr,
@@ -429,7 +468,7 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 		return 0;
 	ret = ftg_tree_register_callees(g, set, why, len);
 	if (ret)
-		unregister_kretprobes(g->rpp, g->nrps);
+		ftg_kretprobes_unregister(g, g->rpp, g->nrps);
 	return ret;
 }
 
@@ -449,9 +488,25 @@ static int ftg_graph_unregister(struct ftg_graph *g)
 	for (i = 0; i < g->nrps; i++)
 		if (g->rpp[i])
 			g->rpp[n++] = g->rpp[i];
-	if (n)
-		unregister_kretprobes(g->rpp, n);
-	return 0;
+	for (i = n; i < g->nrps; i++)
+		g->rpp[i] = NULL;
+	return ftg_kretprobes_unregister(g, g->rpp, n);
+}
+
+static bool ftg_graph_holds(const struct ftg_graph *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->nrps; i++)
+		if (g->rpp[i])
+			return true;
+	return g->ncallees || g->nlost;
+}
+
+/* The kretprobe in slot @i of @g leaving alone, if it is still there. */
+static int ftg_kretprobe_drop(struct ftg_graph *g, unsigned int i)
+{
+	return g->rpp[i] ? ftg_kretprobes_unregister(g, &g->rpp[i], 1) : 0;
 }
 
 static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
@@ -459,18 +514,11 @@ static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
 	unsigned int i;
 	int ret;
 
-	if (!g->nroots) {
-		unregister_kretprobe(&g->rps[s->arm_idx]);
-		g->rpp[s->arm_idx] = NULL;
-		return 0;
-	}
-	for (i = 0; i < g->nroots; i++) {
-		if (g->roots[i] == s->ip) {
-			unregister_kretprobe(&g->rps[i]);
-			g->rpp[i] = NULL;
-			return 0;
-		}
-	}
+	if (!g->nroots)
+		return ftg_kretprobe_drop(g, s->arm_idx);
+	for (i = 0; i < g->nroots; i++)
+		if (g->roots[i] == s->ip)
+			return ftg_kretprobe_drop(g, i);
 	/* the last callee leaving: unregister, as an empty filter is all */
 	if (g->ncallees == 1) {
 		ret = unregister_ftrace_function(&g->callee_ops);
@@ -508,6 +556,11 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 static int ftg_graph_unregister(struct ftg_graph *g)
 {
 	return 0;
+}
+
+static bool ftg_graph_holds(const struct ftg_graph *g)
+{
+	return false;
 }
 
 static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
@@ -565,7 +618,8 @@ int ftg_graph_arm(struct ftg_armset *set, const unsigned long *roots,
 	memcpy(g->roots, roots, nroots * sizeof(*roots));
 	WRITE_ONCE(ftg_live_graph, g);
 	ret = ftg_graph_register(g, set, why, len);
-	if (ret) {
+	/* a failure whose undoing failed leaves @g to the kernel */
+	if (ret && !ftg_graph_holds(g)) {
 		WRITE_ONCE(ftg_live_graph, NULL);
 		ftg_graph_free(g);
 	}
@@ -598,6 +652,19 @@ int ftg_graph_disarm(void)
 }
 
 /**
+ * ftg_graph_registered - does the kernel hold an arm with exits?
+ *
+ * True while armed with exits, and for good once unhooking failed: what
+ * the kernel holds then is never freed.
+ * Context: ftg.lock held.
+ */
+bool ftg_graph_registered(void)
+{
+	lockdep_assert_held(&ftg.lock);
+	return ftg_live_graph;
+}
+
+/**
  * ftg_graph_disarm_site - unhook one armed site, others staying armed
  * @s: the site (s->arm_idx valid)
  *
@@ -627,6 +694,8 @@ void ftg_graph_roots_show(struct seq_file *m)
 	unsigned int i;
 
 	lockdep_assert_held(&ftg.lock);
+	if (!ftg.armset)
+		g = NULL;	/* a stuck arm's are no longer followed */
 	if (!g || !g->nroots)
 		seq_putc(m, '-');
 	for (i = 0; g && i < g->nroots; i++)
@@ -637,7 +706,7 @@ void ftg_graph_roots_show(struct seq_file *m)
 unsigned int ftg_graph_max_depth(void)
 {
 	lockdep_assert_held(&ftg.lock);
-	return ftg_live_graph ? ftg_live_graph->max_depth : 0;
+	return ftg_live_graph && ftg.armset ? ftg_live_graph->max_depth : 0;
 }
 
 /* Calls whose return could not be hooked (no free instance) this arm. */

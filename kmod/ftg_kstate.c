@@ -38,6 +38,21 @@ static bool ftg_ftrace_sysctl_off(void)
 }
 
 /**
+ * ftg_ftrace_killed - has the kernel killed ftrace?
+ *
+ * Asked before calling what warns on a dead ftrace instead of answering
+ * (unregistering a kretprobe on 6.1 WARNs in kprobes.c) and of what an
+ * unregister failure means.
+ * Context: ftg.lock held; may sleep.
+ * Return: true once ftrace answers -ENODEV, until reboot.
+ */
+bool ftg_ftrace_killed(void)
+{
+	lockdep_assert_held(&ftg.lock);
+	return ftrace_set_filter_ip(&ftg.probe_ops, 0, 0, 0) == -ENODEV;
+}
+
+/**
  * ftg_kernel_ftrace_off - is the kernel's ftrace off as a whole?
  * @why: the reason, when it is
  * @len: its size
@@ -48,7 +63,7 @@ static bool ftg_ftrace_sysctl_off(void)
 int ftg_kernel_ftrace_off(char *why, size_t len)
 {
 	lockdep_assert_held(&ftg.lock);
-	if (ftrace_set_filter_ip(&ftg.probe_ops, 0, 0, 0) == -ENODEV) {
+	if (ftg_ftrace_killed()) {
 		snprintf(why, len, "ftrace killed by the kernel after an anomaly (see its log): nothing can be traced until reboot");
 		return -ENODEV;
 	}

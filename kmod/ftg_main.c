@@ -34,7 +34,9 @@
  * debugfs_remove() waits for running file operations, which take
  * ftg.lock: it is called without ftg.lock. misc_deregister() does not
  * wait, and need not: an open /dev/ftguard holds a module reference, so
- * exit runs only when none is open.
+ * exit runs only when none is open. An arm holds one too, for as long as
+ * ftrace or the probes hold anything of ftguard's (ftg_arm.c, "Staying
+ * loaded"): exit never finds anything registered.
  *
  * The allocation counters (ftg_objects, shown in status) are atomics and
  * need no lock: a session is allocated before and freed after ftg.lock is

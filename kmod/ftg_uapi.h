@@ -71,7 +71,8 @@
 	X(EVENT_PATH_REASON,	"event_path_reason",	TEXT)		\
 	X(VERIFY_SLICE,		"verify_slice",		U64)		\
 	X(VERIFY_CYCLE_MS,	"verify_cycle_ms",	U64)		\
-	X(VERIFY_CYCLES,	"verify_cycles",	U64)
+	X(VERIFY_CYCLES,	"verify_cycles",	U64)		\
+	X(STUCK,		"stuck",		TEXT)
 
 /*
  * status arm_mode, what the current arm records, and status graph_hook,

@@ -849,6 +849,12 @@ struct ftg_status {
 	uint64_t verify_slice;		/* armed sites one run re-checks, 0 all */
 	uint64_t verify_cycle_ms;	/* every armed site re-checked within */
 	uint64_t verify_cycles;		/* passes over an armed set since load */
+	/*
+	 * "" unless the kernel still holds an arm whose unregister failed
+	 * (it killed ftrace): what stays registered. ftguard.ko then stays
+	 * loaded and refuses arm, disarm and reset until reboot.
+	 */
+	char stuck[FTG_TEXT_LEN];
 };
 
 /**

@@ -98,9 +98,14 @@ static void show_arm(const struct ftg_keys *st, const struct ftg_sites *sites)
 	if (key_is(st, "killed", "1")) {
 		printf("yes: ");
 		ftg_print_safe(stdout, value_or(st, "kill_reason", "-"));
-		printf(" ('ftguard reset' clears it)\n");
+		printf(" (%s)\n", ftg_cmd_kill_cure(value_or(st, "stuck", "-")));
 	} else {
 		printf("no\n");
+	}
+	if (strcmp(value_or(st, "stuck", "-"), "-")) {
+		label("stuck:");
+		ftg_print_safe(stdout, value_or(st, "stuck", "-"));
+		printf(": ftguard.ko stays loaded until reboot\n");
 	}
 	label("verify:");
 	printf("every %s ms\n", value_or(st, "verify_period_ms", "?"));

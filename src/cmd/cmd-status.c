@@ -72,6 +72,19 @@ const char *ftg_cmd_module_hint(char *buf, size_t len)
 	return buf;
 }
 
+/**
+ * ftg_cmd_kill_cure - what clears a kill, as status and show say it
+ * @stuck: status's stuck ("" or "-" when nothing is)
+ *
+ * Return: a phrase without a final stop.
+ */
+const char *ftg_cmd_kill_cure(const char *stuck)
+{
+	return stuck && *stuck && strcmp(stuck, "-") ?
+	       "only a reboot clears it: the kernel still holds ftguard's arm" :
+	       "'ftguard reset' clears it";
+}
+
 static const char *text_or_dash(const char *s)
 {
 	return s && *s ? s : "-";
@@ -90,6 +103,7 @@ static void status_json(const struct ftg_status *st, const struct ftg_keys *keys
 	ftg_json_uint(j, "armed_sites", st->armed_sites);
 	ftg_json_bool(j, "killed", st->killed);
 	ftg_json_string(j, "kill_reason", st->killed ? st->kill_reason : NULL);
+	ftg_json_string(j, "stuck", *st->stuck ? st->stuck : NULL);
 	ftg_json_uint(j, "sites", st->sites);
 	ftg_json_uint(j, "vmlinux_sites", st->vmlinux_sites);
 	ftg_json_uint(j, "module_sites", st->module_sites);
@@ -158,9 +172,14 @@ static void status_text(const struct ftg_status *st, int kftrace)
 	if (st->killed) {
 		printf("yes: ");
 		ftg_print_safe(stdout, text_or_dash(st->kill_reason));
-		printf(" ('ftguard reset' clears it)\n");
+		printf(" (%s)\n", ftg_cmd_kill_cure(st->stuck));
 	} else {
 		printf("no\n");
+	}
+	if (*st->stuck) {
+		label("stuck:");
+		ftg_print_safe(stdout, st->stuck);
+		printf(": ftguard.ko stays loaded until reboot\n");
 	}
 	label("sites:");
 	printf("%llu (vmlinux %llu, modules %llu)\n", (unsigned long long)st->sites,
@@ -253,8 +272,8 @@ static int status_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 
 		ftg_escape(reason, sizeof(reason), text_or_dash(st.kill_reason),
 			   FTG_ESCAPE_TEXT);
-		ftg_cmd_error(ctx, "ftguard.ko killed tracing: %s (nothing is armed; "
-			      "'ftguard reset' clears it)", reason);
+		ftg_cmd_error(ctx, "ftguard.ko killed tracing: %s (nothing is armed; %s)",
+			      reason, ftg_cmd_kill_cure(st.stuck));
 	}
 	return FTG_STATUS_KILLED;
 }

@@ -38,9 +38,13 @@ const struct ftg_cmd_entry ftg_cmd_stop_entry = {
 		"'ftguard record', and turns off the kernel events 'ftguard start -e'\n"
 		"enabled (every event of the trace instance but ftguard's own),\n"
 		"clearing their systems' filters ('start -f').\n"
-		"Always succeeds when the module is loaded. The events already\n"
-		"recorded stay in the trace instance.",
-	.exit_status = "0 disarmed (or nothing was armed); 2 an error.",
+		"The events already recorded stay in the trace instance.\n"
+		"When the kernel has killed ftrace under an arm, it keeps calling\n"
+		"what ftguard registered and refuses to let go of it: stop then says\n"
+		"what stays registered and fails, and ftguard.ko holds itself loaded\n"
+		"(rmmod is refused) until reboot, so that nothing calls freed code.",
+	.exit_status = "0 disarmed (or nothing was armed); 2 an error, or the\n"
+		       "kernel still holds the arm (it killed ftrace).",
 	.min_args = 0,
 	.max_args = 0,
 	.exec = stop_exec,

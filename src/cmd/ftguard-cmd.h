@@ -318,6 +318,8 @@ struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx);
 /* cmd-status.c: a command that loads ftguard.ko here, naming only a
  * path that exists. */
 const char *ftg_cmd_module_hint(char *buf, size_t len);
+/* cmd-status.c: what clears a kill, as status and show say it. */
+const char *ftg_cmd_kill_cure(const char *stuck);
 /* cmd-start.c: select, check and arm (refusals printed), for start,
  * record and stream. */
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,

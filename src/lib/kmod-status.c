@@ -64,6 +64,7 @@ static const size_t status_fields[SK_COUNT] = {
 	FIELD(VERIFY_SLICE, verify_slice),
 	FIELD(VERIFY_CYCLE_MS, verify_cycle_ms),
 	FIELD(VERIFY_CYCLES, verify_cycles),
+	FIELD(STUCK, stuck),
 #undef FIELD
 };
 

@@ -81,6 +81,9 @@ kmod_cleanup() {
 	exec 3>&- 4>&- 5>&-
 	[ -n "$KMOD_CLEANUP" ] && eval "$KMOD_CLEANUP"
 	for _m in $KMOD_MODULES ftguard; do
+		# an arm holds ftguard loaded
+		[ "$_m" = ftguard ] && [ -e "$FTG_DEBUGFS/control" ] &&
+			echo disarm 2>/dev/null >"$FTG_DEBUGFS/control"
 		module_loaded "$_m" && rmmod "$_m"
 	done
 	return 0

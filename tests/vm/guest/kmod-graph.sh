@@ -2,8 +2,9 @@
 # "arm graph": entry and return of the checked sites only, through the
 # kernel's own hook (fprobe or kretprobe on ftrace): one graph_entry and
 # one graph_exit per call, depth by nesting, the sleeping call's duration
-# at least its sleep; per-site disarm when the module goes, and rmmod of
-# ftguard while armed, leave enabled_functions empty.
+# at least its sleep; per-site disarm when the module goes, and the
+# disarm after a refused rmmod of ftguard while armed, leave
+# enabled_functions empty.
 . /tests/lib.sh
 
 kmod_setup ftg_target
@@ -87,7 +88,10 @@ exec 3<>"$FTG_DEBUGFS/control"
 echo "select $outer" >&3 && echo "arm persistent graph" >&3 || fail "arm again: $(cat <&3)"
 exec 3>&-
 echo 3 > /sys/kernel/debug/ftg_target/graph
-rmmod ftguard || fail "rmmod ftguard while armed with exits"
+rmmod ftguard 2>/dev/null && fail "rmmod ftguard succeeded while armed with exits"
+expect_eq "armed with exits after the refused rmmod" graph "$(status arm_mode)"
+echo disarm >"$FTG_DEBUGFS/control" || fail "disarm of the arm with exits"
+rmmod ftguard || fail "rmmod ftguard after the disarm"
 expect_eq "enabled_functions after rmmod ftguard" 0 "$(wc -l < "$enabled")"
 echo 3 > /sys/kernel/debug/ftg_target/graph
 rmmod ftg_target || fail "rmmod ftg_target"

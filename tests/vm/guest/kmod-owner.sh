@@ -1,7 +1,9 @@
 #!/bin/sh
 # An arm owned by a control descriptor ends when its process is SIGKILLed;
-# a persistent arm survives its descriptor; rmmod ftguard while armed
-# disarms first and leaves enabled_functions empty.
+# a persistent arm survives its descriptor; rmmod ftguard is refused while
+# anything is armed (ftguard holds itself loaded while ftrace holds its
+# ops), the arm going on, and succeeds after the disarm, leaving
+# enabled_functions empty.
 . /tests/lib.sh
 
 # Leave the system as found, also when a check fails half-way.
@@ -44,8 +46,15 @@ echo arm >&3 && fail "second arm accepted"
 cat <&3 | grep -q '^error EBUSY ' || fail "second arm not EBUSY"
 exec 3>&-
 
-# 3. rmmod ftguard while armed: disarmed first, nothing left enabled.
-rmmod ftguard || fail "rmmod ftguard while armed"
+# 3. rmmod ftguard while armed: refused, the arm going on; after the
+# disarm it goes, nothing left enabled.
+expect_eq "module references while armed" 1 "$(cat /sys/module/ftguard/refcnt)"
+rmmod ftguard 2>/dev/null && fail "rmmod ftguard succeeded while armed"
+expect_eq "armed after the refused rmmod" 1 "$(status armed)"
+expect_eq "enabled_functions after the refused rmmod" 2 "$(wc -l < "$enabled")"
+echo disarm >"$FTG_DEBUGFS/control" || fail "disarm"
+expect_eq "module references after the disarm" 0 "$(cat /sys/module/ftguard/refcnt)"
+rmmod ftguard || fail "rmmod ftguard after the disarm"
 expect_eq "enabled_functions after rmmod ftguard" 0 "$(wc -l < "$enabled")"
 dmesg | grep -q 'ftguard: killed' && fail "kill at unload"
 echo 10 > /sys/kernel/debug/ftg_target/trigger
