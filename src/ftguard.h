@@ -1338,22 +1338,6 @@ void ftg_selection_free(struct ftg_selection *sel);
 int ftg_selection_add(struct ftg_selection *sel, const char *pattern);
 
 /**
- * ftg_selection_exclude - add a -n pattern
- * @sel: the selection
- * @pattern: same forms as ftg_selection_add()
- *
- * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
- */
-int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern);
-/**
- * ftg_selection_add_module - add a -m module
- * @sel: the selection
- * @module: module name ("vmlinux" for the whole core kernel)
- *
- * Return: 0, or -1.
- */
-int ftg_selection_add_module(struct ftg_selection *sel, const char *module);
-/**
  * ftg_selection_wants_site - does the selection take this site?
  * @sel: the selection
  * @site: a site of a table (ftg_sites_read())
@@ -1929,6 +1913,176 @@ size_t ftg_verdict_count(const struct ftg_verdict *v);
  * Return: the finding (owned by @v), or NULL when @i >= count.
  */
 const struct ftg_finding *ftg_verdict_get(const struct ftg_verdict *v, size_t i);
+
+/* ==== Arming: a request, and the one call that keeps the promise ==== */
+
+/*
+ * What a front end asks to arm, filled from its own options (the
+ * command's option table, the TUI's prompt), and armed by
+ * ftg_session_arm(): resolve and select the sites, have ftguard.ko check
+ * them, judge the report with the address map, and arm only when both
+ * call every site consistent.
+ */
+struct ftg_arm_request;
+
+/* What a pattern of ftg_arm_request_add() names */
+enum ftg_arm_pattern {
+	FTG_ARM_FUNCTIONS,	/* functions by glob, or NAME@ADDR pins */
+	FTG_ARM_EXCLUDE,	/* functions left out of the others */
+	FTG_ARM_MODULE,		/* every site of a module */
+	FTG_ARM_ROOTS,		/* a call tree's roots: returns, and what they reach */
+};
+
+/* What an arm records */
+enum ftg_tracer {
+	FTG_TRACER_FUNCTION,		/* entries (ftguard:func) */
+	FTG_TRACER_FUNCTION_GRAPH,	/* entries and returns (graph_entry/exit) */
+};
+
+/**
+ * ftg_arm_request_new - an empty request: the function tracer, no sites
+ *
+ * Return: the request, to free with ftg_arm_request_free(), or NULL.
+ */
+struct ftg_arm_request *ftg_arm_request_new(void);
+/**
+ * ftg_arm_request_free - free a request
+ * @req: the request, or NULL
+ */
+void ftg_arm_request_free(struct ftg_arm_request *req);
+/**
+ * ftg_arm_request_add - add a pattern
+ * @req: the request
+ * @kind: what @pattern names
+ * @pattern: a glob, NAME@ADDR, or a module name (FTG_ARM_MODULE)
+ *
+ * Roots (FTG_ARM_ROOTS) make the arm a call tree: it records returns and
+ * may hold more than max_arm sites; without functions or modules the
+ * tree follows every function the roots reach, as trace-cmd's -g does.
+ *
+ * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN) for a malformed pattern.
+ */
+int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
+			const char *pattern);
+/**
+ * ftg_arm_request_set_tracer - what the arm records
+ * @req: the request
+ * @tracer: FTG_TRACER_FUNCTION (the default) or FTG_TRACER_FUNCTION_GRAPH
+ */
+void ftg_arm_request_set_tracer(struct ftg_arm_request *req, enum ftg_tracer tracer);
+/**
+ * ftg_arm_request_set_max_depth - levels a call tree follows below a root
+ * @req: the request
+ * @depth: 0 (the default) for all
+ */
+void ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int depth);
+/**
+ * ftg_arm_request_set_flags - how the arm is held
+ * @req: the request
+ * @flags: FTG_ARM_PERSISTENT (outlives the session), FTG_ARM_FORCE (more
+ *         than max_arm sites), FTG_ARM_STACK (each entry's callers);
+ *         other flags are ignored: the tracer and the roots set the rest
+ */
+void ftg_arm_request_set_flags(struct ftg_arm_request *req, unsigned int flags);
+
+/* Where ftg_session_arm() stopped (ftg_arm_outcome_stage()) */
+enum ftg_arm_stage {
+	FTG_ARM_STAGE_REQUEST,	/* the request selects nothing */
+	FTG_ARM_STAGE_SELECT,	/* resolving or selecting: ftg_session_step() */
+	FTG_ARM_STAGE_CHECK,	/* the check failed, or found inconsistent sites */
+	FTG_ARM_STAGE_ARM,	/* ftguard.ko refused to arm, or failed */
+	FTG_ARM_STAGE_ARMED,	/* armed */
+};
+struct ftg_arm_outcome;
+
+/**
+ * ftg_session_set_map - the address map that judges the session's checks
+ * @sess: the session
+ * @map: a finished map, kept by the caller while the session is open; NULL
+ *       (the default) builds one only when a check report has lines to
+ *       judge (sites found bad, or every site of a check of fewer than 64)
+ */
+void ftg_session_set_map(struct ftg_session *sess, const struct ftg_map *map);
+/**
+ * ftg_session_select_request - select a request's sites, without arming
+ * @sess: the session
+ * @req: the request
+ * @nsites: set to the number of sites selected
+ *
+ * The roots first (ftg_session_graph_roots(), with the request's depth),
+ * then the functions and modules (ftg_session_select()); roots alone are
+ * followed into every function. What `ftguard check` checks is what
+ * ftg_session_arm() would arm.
+ *
+ * Return: 0, or -1 with the library's error and ftg_session_step().
+ */
+int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_request *req,
+			       size_t *nsites);
+/**
+ * ftg_session_arm - select, check, judge and arm a request
+ * @sess: the session; its descriptor owns the arm unless FTG_ARM_PERSISTENT
+ * @req: what to arm
+ * @outcome: set to what happened (even on failure, unless out of
+ *           memory), to free with ftg_arm_outcome_free() before @sess
+ *           is closed (its verdict may point into the session's map)
+ *
+ * The sites are resolved and selected as ftg_session_select() does, the
+ * roots first; ftguard.ko checks them and the map judges its report: a
+ * site either calls bad, or the map places outside live text, refuses
+ * the whole arm. Only then is the module asked to arm; it checks again
+ * under its lock and may refuse on its own word.
+ *
+ * Return: 0 armed, or -1 with the library's error (FTG_E_MODULE_REFUSED
+ * for a refusal: ESTALE inconsistent sites, and the module's errnos of
+ * ftg_control_arm()) and the stage in @outcome.
+ */
+int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
+		    struct ftg_arm_outcome **outcome);
+/**
+ * ftg_arm_outcome_stage - where the arm stopped (FTG_ARM_STAGE_ARMED: armed)
+ * @out: the outcome
+ */
+enum ftg_arm_stage ftg_arm_outcome_stage(const struct ftg_arm_outcome *out);
+/**
+ * ftg_arm_outcome_selected - sites selected (the roots' among them)
+ * @out: the outcome
+ */
+size_t ftg_arm_outcome_selected(const struct ftg_arm_outcome *out);
+/**
+ * ftg_arm_outcome_checked - sites the check covered (0 before it)
+ * @out: the outcome
+ */
+uint64_t ftg_arm_outcome_checked(const struct ftg_arm_outcome *out);
+/**
+ * ftg_arm_outcome_verdict - the judged report of a refusal
+ * @out: the outcome
+ *
+ * Return: the check's verdict when it found inconsistent sites, or the
+ * verdict on the report of the module's refusal to arm (when it gave
+ * one); NULL otherwise. Owned by @out.
+ */
+const struct ftg_verdict *ftg_arm_outcome_verdict(const struct ftg_arm_outcome *out);
+/**
+ * ftg_arm_outcome_error - why the arm was not made
+ * @out: the outcome
+ * @reason: when not NULL, set to the message (owned by @out)
+ *
+ * Return: 0 when armed, else the errno of the failure.
+ */
+int ftg_arm_outcome_error(const struct ftg_arm_outcome *out, const char **reason);
+/**
+ * ftg_arm_outcome_map_error - why no map judged the report
+ * @out: the outcome
+ *
+ * Return: the map's error when one was needed and could not be built
+ * (the sites were then judged on the module's word alone), else NULL.
+ */
+const char *ftg_arm_outcome_map_error(const struct ftg_arm_outcome *out);
+/**
+ * ftg_arm_outcome_free - free an outcome
+ * @out: the outcome, or NULL
+ */
+void ftg_arm_outcome_free(struct ftg_arm_outcome *out);
 
 /* ==== ftguard's trace instance: what a command sets, and restores ==== */
 

@@ -249,7 +249,7 @@ static int arm_selection(struct record_session *s)
 
 	if (ftg_cmd_events_only(s->args, &s->events))
 		return 0;
-	ret = ftg_cmd_arm(s->ctx, s->args, s->sess, s->map, false, 0, &nsites);
+	ret = ftg_cmd_arm(s->ctx, s->args, s->sess, s->map, 0, &nsites);
 
 	if (!ret && s->ctx->verbosity > 0)
 		ftg_cmd_info(s->ctx, "armed %zu sites", nsites);

@@ -6,6 +6,8 @@
  * and printing a verdict.
  */
 
+#include <string.h>
+
 #include "cmd/ftguard-cmd.h"
 
 static bool has_selection(const struct ftg_cmd_args *args)
@@ -42,27 +44,29 @@ int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args
 	return 0;
 }
 
-/* -l, -n and -m in the order trace-cmd's options take them. */
-static int build_selection(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			   struct ftg_selection *sel)
+/* The option letters of each kind of pattern, in trace-cmd's order. */
+static const struct {
+	int key;
+	enum ftg_arm_pattern kind;
+} pattern_options[] = {
+	{ 'g', FTG_ARM_ROOTS },
+	{ 'l', FTG_ARM_FUNCTIONS },
+	{ 'n', FTG_ARM_EXCLUDE },
+	{ 'm', FTG_ARM_MODULE },
+};
+
+static int add_patterns(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			struct ftg_arm_request *req)
 {
-	static const int keys[] = { 'l', 'n', 'm' };
 	size_t k;
 
-	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-		int i, n = ftg_args_count(args, keys[k]);
+	for (k = 0; k < sizeof(pattern_options) / sizeof(pattern_options[0]); k++) {
+		int i, key = pattern_options[k].key, n = ftg_args_count(args, key);
 
 		for (i = 0; i < n; i++) {
-			const char *p = ftg_args_nth(args, keys[k], i);
-			int ret;
+			const char *p = ftg_args_nth(args, key, i);
 
-			if (keys[k] == 'l')
-				ret = ftg_selection_add(sel, p);
-			else if (keys[k] == 'n')
-				ret = ftg_selection_exclude(sel, p);
-			else
-				ret = ftg_selection_add_module(sel, p);
-			if (ret < 0) {
+			if (ftg_arm_request_add(req, pattern_options[k].kind, p) < 0) {
 				ftg_cmd_usage_error(ctx, args->entry, "bad pattern '%s': %s",
 						    p, ftg_error_last());
 				return FTG_CMD_ERROR;
@@ -194,8 +198,16 @@ int ftg_cmd_session_error(struct ftg_cmd_ctx *ctx, const struct ftg_session *ses
 	return ftg_cmd_lib_error(ctx, "selecting functions");
 }
 
-/* What a session's call did, then how it failed when it did. */
-static int session_done(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess, int ret)
+/**
+ * ftg_cmd_session_done - say what a session's call did, then how it
+ *	failed when it did
+ * @ctx: the invocation
+ * @sess: the session
+ * @ret: the call's return
+ *
+ * Return: 0, or FTG_CMD_ERROR after a message when @ret < 0.
+ */
+int ftg_cmd_session_done(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess, int ret)
 {
 	ftg_cmd_session_said(ctx, sess);
 	say_refused(ctx, sess);
@@ -226,55 +238,37 @@ static int graph_depth(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 	return 0;
 }
 
-/* -g FUNC: the call tree's roots, selected and named to the module. */
-static int select_graph_roots(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-			      struct ftg_session *sess, unsigned int depth)
-{
-	int i, n = ftg_args_count(args, 'g'), ret;
-	struct ftg_selection *sel = ftg_selection_new();
-
-	if (!sel)
-		return ftg_cmd_lib_error(ctx, "selection");
-	for (i = 0; i < n; i++) {
-		if (ftg_selection_add(sel, ftg_args_nth(args, 'g', i)) < 0) {
-			ftg_cmd_usage_error(ctx, args->entry, "bad pattern '%s': %s",
-					    ftg_args_nth(args, 'g', i), ftg_error_last());
-			ftg_selection_free(sel);
-			return FTG_CMD_ERROR;
-		}
-	}
-	ret = session_done(ctx, sess, ftg_session_graph_roots(sess, sel, depth, 0));
-	ftg_selection_free(sel);
-	return ret;
-}
+/* -p's words; an arm records entries alone or entries and returns */
+const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
 
 /**
- * ftg_cmd_select - send the -l/-n/-m selection to the module
+ * ftg_cmd_arm_request - the arm request of the command line
  * @ctx: the invocation
- * @args: the parsed command line
- * @sess: the session the selection is made on
+ * @args: the parsed command line: -l/-n/-m/-g, --max-graph-depth, -p,
+ *	-T, --force
+ * @flags: FTG_ARM_* the command adds (FTG_ARM_PERSISTENT for start)
  * @required: refuse an empty selection (arming everything is never meant)
- * @nsites: set to the number of sites selected (0: none given)
+ * @req: set to the request, to free with ftg_arm_request_free(); NULL
+ *	when nothing was selected and that is allowed
  *
- * The session resolves it (ftg_session_select()): over the modules'
- * sites, ftguard.ko's site table or the kernel's function lists, the
- * vmlinux candidates of the lists admitted first. With -g the selection
- * is a call tree: its roots, and as callees -l/-m or, without them,
- * every function.
+ * The option table's letters are read here, for every command that
+ * selects or arms; what they mean (a tree records returns, its size
+ * needs no --force) is the library's.
  *
  * Return: 0, or FTG_CMD_ERROR after a message.
  */
-int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		   struct ftg_session *sess, bool required, size_t *nsites)
+int ftg_cmd_arm_request(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			unsigned int flags, bool required, struct ftg_arm_request **req)
 {
-	struct ftg_selection *sel = NULL;
-	struct ftg_root *root = ftg_cmd_root(ctx);
+	const char *tracer = ftg_args_get(args, 'p');
 	unsigned int depth;
-	int ret = FTG_CMD_ERROR;
 
-	*nsites = 0;
-	if (!root)
+	*req = NULL;
+	if (ftg_args_has(args, 'g') && tracer && strcmp(tracer, "function_graph")) {
+		ftg_cmd_usage_error(ctx, args->entry, "-g traces a call tree "
+				    "with returns: -p %s does not", tracer);
 		return FTG_CMD_ERROR;
+	}
 	if (!has_selection(args)) {
 		if (ftg_args_has(args, 'n')) {
 			ftg_cmd_usage_error(ctx, args->entry, "-n leaves functions out of "
@@ -287,26 +281,61 @@ int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 				    "or -m MODULE");
 		return FTG_CMD_ERROR;
 	}
-	sel = ftg_selection_new();
-	if (!sel)
-		return ftg_cmd_lib_error(ctx, "selection");
 	if (ftg_cmd_check_globs(ctx, args) || graph_depth(ctx, args, &depth))
-		goto out;
-	if (ftg_args_has(args, 'g') && select_graph_roots(ctx, args, sess, depth))
-		goto out;
-	/* trace-cmd's -g alone follows every function its roots reach */
-	if (ftg_args_has(args, 'g') && !ftg_args_has(args, 'l') &&
-	    !ftg_args_has(args, 'm') && ftg_selection_add(sel, "*") < 0) {
-		ftg_cmd_lib_error(ctx, "selection");
-		goto out;
+		return FTG_CMD_ERROR;
+	*req = ftg_arm_request_new();
+	if (!*req)
+		return ftg_cmd_lib_error(ctx, "arm request");
+	if (add_patterns(ctx, args, *req)) {
+		ftg_arm_request_free(*req);
+		*req = NULL;
+		return FTG_CMD_ERROR;
 	}
-	if (build_selection(ctx, args, sel))
-		goto out;
-	ret = session_done(ctx, sess, ftg_session_select(sess, sel, 0, nsites));
-out:
+	ftg_arm_request_set_max_depth(*req, depth);
+	if (tracer && !strcmp(tracer, "function_graph"))
+		ftg_arm_request_set_tracer(*req, FTG_TRACER_FUNCTION_GRAPH);
+	if (ftg_args_has(args, FTG_OPT_FORCE))
+		flags |= FTG_ARM_FORCE;
+	if (ftg_args_has(args, 'T'))
+		flags |= FTG_ARM_STACK;
+	ftg_arm_request_set_flags(*req, flags);
+	return 0;
+}
+
+/**
+ * ftg_cmd_select - send the -l/-n/-m/-g selection to the module
+ * @ctx: the invocation
+ * @args: the parsed command line
+ * @sess: the session the selection is made on
+ * @required: refuse an empty selection (arming everything is never meant)
+ * @nsites: set to the number of sites selected (0: none given)
+ *
+ * The session resolves it (ftg_session_select_request()): over the
+ * modules' sites, ftguard.ko's site table or the kernel's function
+ * lists, the vmlinux candidates of the lists admitted first. With -g the
+ * selection is a call tree: its roots, and as callees -l/-m or, without
+ * them, every function.
+ *
+ * Return: 0, or FTG_CMD_ERROR after a message.
+ */
+int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		   struct ftg_session *sess, bool required, size_t *nsites)
+{
+	struct ftg_arm_request *req;
+	int ret;
+
+	*nsites = 0;
+	if (!ftg_cmd_root(ctx))
+		return FTG_CMD_ERROR;
+	if (ftg_cmd_arm_request(ctx, args, 0, required, &req))
+		return FTG_CMD_ERROR;
+	if (!req)
+		return 0;
+	ret = ftg_cmd_session_done(ctx, sess,
+				   ftg_session_select_request(sess, req, nsites));
 	if (!ret && ctx->verbosity > 0)
 		ftg_cmd_info(ctx, "%zu sites selected", *nsites);
-	ftg_selection_free(sel);
+	ftg_arm_request_free(req);
 	return ret;
 }
 

@@ -8,12 +8,15 @@
 
 #include "cmd/ftguard-cmd.h"
 
-static const char *arm_refusal_hint(int err)
+static const char *arm_refusal_hint(int err, const char *reason)
 {
 	switch (err) {
 	case EPERM:
 		return "ftguard.ko killed tracing; see 'ftguard status', then 'ftguard reset'";
 	case EBUSY:
+		/* else the kernel holds a stuck arm: the reason says so */
+		if (strncmp(reason, "already armed", strlen("already armed")))
+			return NULL;
 		return "already armed; 'ftguard stop' disarms";
 	case E2BIG:
 		return "more sites than max_arm; narrow the selection or use --force";
@@ -24,141 +27,105 @@ static const char *arm_refusal_hint(int err)
 	}
 }
 
-/* Show why an arm was refused: the findings when the check failed. */
-static void print_refusal(const struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
-			  struct ftg_check_report *rep, int err, const char *reason)
+/* Show why the module refused to arm, and the findings of its report. */
+static void print_refusal(const struct ftg_cmd_ctx *ctx, const struct ftg_verdict *v,
+			  int err, const char *reason)
 {
-	const char *hint = arm_refusal_hint(err);
+	const char *hint = arm_refusal_hint(err, reason);
 
 	ftg_cmd_error(ctx, "refused: %s%s%s%s", reason, hint ? " (" : "",
 		      hint ? hint : "", hint ? ")" : "");
-	if (rep) {
-		struct ftg_verdict *v = ftg_verdict_new(rep, map);
-
-		if (v) {
-			ftg_cmd_print_verdict(ctx, v, false);
-			ftg_verdict_free(v);
-		}
-	}
+	if (v)
+		ftg_cmd_print_verdict(ctx, v, false);
 }
 
-/* -p's words; an arm records entries alone or entries and returns */
-const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
-
-static bool want_graph(const struct ftg_cmd_args *args)
-{
-	const char *p = ftg_args_get(args, 'p');
-
-	return p && !strcmp(p, "function_graph");
-}
-
-/* The map for @rep's lines: @map, or built when @lazy and there are any. */
-static const struct ftg_map *map_for(struct ftg_cmd_ctx *ctx, const struct ftg_map *map,
-				     bool lazy, struct ftg_map **built,
-				     const struct ftg_check_report *rep)
-{
-	if (map || !lazy || !rep || !ftg_check_report_count(rep))
-		return map;
-	if (!*built)
-		*built = ftg_cmd_load_map(ctx);
-	return *built;
-}
-
-/**
- * ftg_cmd_arm - select, check and arm the -l/-n/-m selection
- * @ctx: the invocation
- * @args: the parsed command line
- * @sess: the session whose control descriptor will own the arm
- * @map: the address map (NULL: the module's word only, unless @lazy_map)
- * @lazy_map: with @map NULL, build the map only when a check report has
- *	lines for it to judge
- * @flags: FTG_ARM_* (--force adds FTG_ARM_FORCE, -p function_graph
- *         FTG_ARM_GRAPH, -T FTG_ARM_STACK)
- * @nsites: set to the number of sites armed
- *
- * The map may see what the module cannot (a site it calls ok that lies in
- * freed text): the arm is refused on either's word. It judges only the
- * report's lines, the sites found bad or every site when fewer than 64
- * were checked: a clean check of more has none, and building the map
- * (kallsyms, the kernel's mappings) would cost more than that check
- * (doc/performance.md, figure 11), so @lazy_map leaves it unbuilt then.
- *
- * Return: FTG_CMD_OK, FTG_CMD_REFUSED or FTG_CMD_ERROR, after a message.
+/*
+ * What ftg_session_arm() did, in the command's words: the session's
+ * selection as check says it, the map that could not be built, then the
+ * refusal with its findings, or for a call tree how much was proven.
  */
-int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		struct ftg_session *sess, const struct ftg_map *map, bool lazy_map,
-		unsigned int flags, size_t *nsites)
+static int print_outcome(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			 const struct ftg_session *sess, const struct ftg_arm_outcome *out)
 {
-	struct ftg_control *ctl = ftg_session_control(sess);
-	struct ftg_check_report *rep = NULL;
-	struct ftg_map *built = NULL;
-	struct ftg_verdict *v;
-	uint64_t nchecked;
-	int ret = FTG_CMD_ERROR;
+	enum ftg_arm_stage stage = ftg_arm_outcome_stage(out);
+	const struct ftg_verdict *v = ftg_arm_outcome_verdict(out);
+	const char *reason;
+	int err = ftg_arm_outcome_error(out, &reason);
 
-	if (ftg_args_has(args, 'g')) {
-		const char *tracer = ftg_args_get(args, 'p');
-
-		if (tracer && strcmp(tracer, "function_graph")) {
-			ftg_cmd_usage_error(ctx, args->entry, "-g traces a call tree "
-					    "with returns: -p %s does not", tracer);
+	if (stage == FTG_ARM_STAGE_SELECT)
+		return ftg_cmd_session_done(ctx, sess, -1);
+	ftg_cmd_session_done(ctx, sess, 0);
+	if (ctx->verbosity > 0)
+		ftg_cmd_info(ctx, "%zu sites selected", ftg_arm_outcome_selected(out));
+	if (ftg_arm_outcome_map_error(out))
+		ftg_cmd_warn(ctx, "no address map (%s): sites are not cross-checked",
+			     ftg_arm_outcome_map_error(out));
+	switch (stage) {
+	case FTG_ARM_STAGE_CHECK:
+		if (!v) {
+			ftg_cmd_error(ctx, "checking: %s", reason);
 			return FTG_CMD_ERROR;
 		}
-		/* the tree is what was asked for, whatever max_arm says */
-		flags |= FTG_ARM_GRAPH | FTG_ARM_FORCE;
-	}
-	if (ftg_cmd_select(ctx, args, sess, true, nsites))
-		return FTG_CMD_ERROR;
-	rep = ftg_control_check(ctl);
-	if (!rep)
-		return ftg_cmd_lib_error(ctx, "checking");
-	v = ftg_verdict_new(rep, map_for(ctx, map, lazy_map, &built, rep));
-	ftg_check_report_free(rep);
-	rep = NULL;
-	if (!v) {
-		ret = ftg_cmd_lib_error(ctx, "checking");
-		goto out;
-	}
-	if (!ftg_verdict_ok(v)) {
 		ftg_cmd_error(ctx, "refused: the check found inconsistent sites");
 		ftg_cmd_print_verdict(ctx, v, false);
-		ftg_verdict_free(v);
-		ret = FTG_CMD_REFUSED;
-		goto out;
-	}
-	nchecked = ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v);
-	ftg_verdict_free(v);
-	if (ftg_args_has(args, FTG_OPT_FORCE))
-		flags |= FTG_ARM_FORCE;
-	if (want_graph(args))
-		flags |= FTG_ARM_GRAPH;
-	if (ftg_args_has(args, 'T'))
-		flags |= FTG_ARM_STACK;
-	if (ftg_control_arm(ctl, flags, &rep) < 0) {
-		int err = errno;
-
+		return FTG_CMD_REFUSED;
+	case FTG_ARM_STAGE_ARM:
 		if (ftg_error_code() != FTG_E_MODULE_REFUSED) {
-			ftg_cmd_lib_error(ctx, "arming");
-		} else {
-			char reason[512];
-
-			/* the map's read may leave its own error */
-			snprintf(reason, sizeof(reason), "%s", ftg_error_last());
-			print_refusal(ctx, map_for(ctx, map, lazy_map, &built, rep), rep,
-				      err, reason);
-			ret = FTG_CMD_REFUSED;
+			ftg_cmd_error(ctx, "arming: %s", reason);
+			return FTG_CMD_ERROR;
 		}
-		goto out;
+		print_refusal(ctx, v, err, reason);
+		return FTG_CMD_REFUSED;
+	case FTG_ARM_STAGE_ARMED:
+		break;
+	default:
+		ftg_cmd_error(ctx, "arming: %s", reason);
+		return FTG_CMD_ERROR;
 	}
 	/* a tree arms what its roots may reach: say how much was proven */
 	if (ftg_args_has(args, 'g'))
 		ftg_cmd_info(ctx, "checked %llu sites, armed %zu (call tree of %s%s)",
-			     (unsigned long long)nchecked, *nsites, ftg_args_nth(args, 'g', 0),
+			     (unsigned long long)ftg_arm_outcome_checked(out),
+			     ftg_arm_outcome_selected(out), ftg_args_nth(args, 'g', 0),
 			     ftg_args_count(args, 'g') > 1 ? ", ..." : "");
-	ret = FTG_CMD_OK;
-out:
-	ftg_check_report_free(rep);
-	ftg_map_free(built);
+	return FTG_CMD_OK;
+}
+
+/**
+ * ftg_cmd_arm - select, check and arm the command line's request
+ * @ctx: the invocation
+ * @args: the parsed command line
+ * @sess: the session whose control descriptor will own the arm
+ * @map: the address map (NULL: the library builds one when a check
+ *	report has lines for it to judge)
+ * @flags: FTG_ARM_* the command adds (FTG_ARM_PERSISTENT for start)
+ * @nsites: set to the number of sites armed
+ *
+ * The request is the command line's (ftg_cmd_arm_request()); the library
+ * keeps the promise (ftg_session_arm()): armed only when ftguard.ko and
+ * the address map both call every site consistent.
+ *
+ * Return: FTG_CMD_OK, FTG_CMD_REFUSED or FTG_CMD_ERROR, after a message.
+ */
+int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+		struct ftg_session *sess, const struct ftg_map *map,
+		unsigned int flags, size_t *nsites)
+{
+	struct ftg_arm_outcome *out = NULL;
+	struct ftg_arm_request *req;
+	int ret;
+
+	*nsites = 0;
+	if (!ftg_cmd_root(ctx) || ftg_cmd_arm_request(ctx, args, flags, true, &req))
+		return FTG_CMD_ERROR;
+	ftg_session_set_map(sess, map);
+	ftg_session_arm(sess, req, &out);
+	ftg_arm_request_free(req);
+	if (!out)
+		return ftg_cmd_lib_error(ctx, "arming");
+	ret = print_outcome(ctx, args, sess, out);
+	*nsites = ftg_arm_outcome_selected(out);
+	ftg_arm_outcome_free(out);
 	return ret;
 }
 
@@ -193,7 +160,7 @@ static int start_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		ret = FTG_CMD_ERROR;
 		goto out;
 	}
-	ret = ftg_cmd_arm(ctx, args, sess, NULL, true, FTG_ARM_PERSISTENT, &nsites);
+	ret = ftg_cmd_arm(ctx, args, sess, NULL, FTG_ARM_PERSISTENT, &nsites);
 	if (ret == FTG_CMD_OK)
 		ftg_cmd_info(ctx, "armed %zu sites%s (persistent: 'ftguard stop' disarms)",
 			     nsites, events.n ? " and enabled the events" : "");

@@ -146,7 +146,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 			goto out;
 		}
 		map = ftg_cmd_load_map(ctx);
-		ret = ftg_cmd_arm(ctx, args, sess, map, false, 0, &nsites);
+		ret = ftg_cmd_arm(ctx, args, sess, map, 0, &nsites);
 		ftg_map_free(map);
 		if (ret != FTG_CMD_OK)
 			goto out;

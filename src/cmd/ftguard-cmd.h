@@ -305,13 +305,17 @@ void ftg_json_bool(struct ftg_json *j, const char *key, bool val);
 void ftg_json_null(struct ftg_json *j, const char *key);
 void ftg_json_escape(FILE *f, const char *s);
 
-/* cmd-select.c: -l/-n/-m and check verdicts, for check, start, record. */
+/* cmd-select.c: the arm request of -l/-n/-m/-g/-p/-T/--force, the
+ * session's words and check verdicts, for check, start, record, stream. */
 int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args);
+int ftg_cmd_arm_request(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			unsigned int flags, bool required, struct ftg_arm_request **req);
 int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		   struct ftg_session *sess, bool required, size_t *nsites);
 struct ftg_session *ftg_cmd_session_open(struct ftg_cmd_ctx *ctx);
 void ftg_cmd_session_said(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess);
 int ftg_cmd_session_error(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess);
+int ftg_cmd_session_done(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess, int ret);
 void ftg_cmd_print_verdict(const struct ftg_cmd_ctx *ctx, const struct ftg_verdict *v,
 			   bool json);
 struct ftg_map *ftg_cmd_load_map(struct ftg_cmd_ctx *ctx);
@@ -323,7 +327,7 @@ const char *ftg_cmd_kill_cure(const char *stuck);
 /* cmd-start.c: select, check and arm (refusals printed), for start,
  * record and stream. */
 int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		struct ftg_session *sess, const struct ftg_map *map, bool lazy_map,
+		struct ftg_session *sess, const struct ftg_map *map,
 		unsigned int flags, size_t *nsites);
 
 /* cmd-complete.c */

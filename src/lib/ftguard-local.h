@@ -349,4 +349,8 @@ int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records);
 /* ftguard.ko's misc device: the control file where lockdown closes debugfs */
 #define FTGL_CONTROL_DEVICE	"/dev/ftguard"
 
+/* session.c: the map ftg_session_arm() judges with (session-arm.c) */
+const struct ftg_map *ftgl_session_map(const struct ftg_session *sess);
+const struct ftg_map *ftgl_session_build_map(struct ftg_session *sess);
+
 #endif /* _FTGUARD_LOCAL_H */

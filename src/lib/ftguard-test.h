@@ -374,6 +374,26 @@ struct ftg_candidates *ftg_candidates_without(const struct ftg_candidates *c,
  */
 int ftg_pattern_addr(const char *pattern, uint64_t *addr, size_t *at);
 
+/*
+ * The parts of a selection an arm request takes (session-arm.c): front
+ * ends give them through ftg_arm_request_add().
+ */
+/**
+ * ftg_selection_exclude - add a -n pattern
+ * @sel: the selection
+ * @pattern: same forms as ftg_selection_add()
+ *
+ * Return: 0, or -1 (EINVAL, FTG_E_BAD_PATTERN).
+ */
+int ftg_selection_exclude(struct ftg_selection *sel, const char *pattern);
+/**
+ * ftg_selection_add_module - add a -m module
+ * @sel: the selection
+ * @module: module name ("vmlinux" for the whole core kernel)
+ *
+ * Return: 0, or -1.
+ */
+int ftg_selection_add_module(struct ftg_selection *sel, const char *module);
 /**
  * ftg_selection_empty - was nothing asked for?
  * @sel: the selection

@@ -39,6 +39,7 @@ libftguard_core_la_SOURCES = \
 	src/lib/candidates.c \
 	src/lib/selection.c \
 	src/lib/session.c \
+	src/lib/session-arm.c \
 	src/lib/map.c \
 	src/lib/map-query.c \
 	src/lib/checker.c \

@@ -28,6 +28,9 @@ struct ftg_session {
 	const struct ftg_kallsyms *ks;
 	struct ftg_kallsyms *own_ks;
 	struct ftg_ftrace_funcs *avail;
+	/* the map that judges checks: the client's, or our own build */
+	const struct ftg_map *map;
+	struct ftg_map *own_map;
 	/* the call tree's roots, selected: they count among the sites */
 	struct ftg_candidates *roots;
 	/* what the last call did */
@@ -65,6 +68,7 @@ void ftg_session_close(struct ftg_session *sess)
 	ftg_control_close(sess->ctl);
 	ftg_kallsyms_free(sess->own_ks);
 	ftg_ftrace_funcs_free(sess->avail);
+	ftg_map_free(sess->own_map);
 	ftg_candidates_free(sess->roots);
 	ftg_candidates_free(sess->refused);
 	free(sess);
@@ -81,6 +85,31 @@ void ftg_session_set_kallsyms(struct ftg_session *sess,
 {
 	sess->get_ks = get;
 	sess->ks_data = data;
+}
+
+void ftg_session_set_map(struct ftg_session *sess, const struct ftg_map *map)
+{
+	sess->map = map;
+}
+
+const struct ftg_map *ftgl_session_map(const struct ftg_session *sess)
+{
+	return sess->map;
+}
+
+/*
+ * A map for judging, built once: the kallsyms the session already read,
+ * if any (a failed read is tried again, and named, by the map), and no
+ * site overlay (judging needs the regions only).
+ */
+const struct ftg_map *ftgl_session_build_map(struct ftg_session *sess)
+{
+	if (!sess->map) {
+		sess->own_map = ftg_map_load_with(sess->root, sess->ks,
+						  FTG_MAP_NO_SITES);
+		sess->map = sess->own_map;
+	}
+	return sess->map;
 }
 
 unsigned int ftg_session_how(const struct ftg_session *sess)

@@ -348,6 +348,92 @@ static void test_all_refused(void **state)
 	fix_release(&f);
 }
 
+/* What the library wrote to the control file, whole. */
+static char *control_text(const struct fix *f)
+{
+	static char text[4096];
+	FILE *fp = fopen(f->control, "r");
+	size_t n;
+
+	assert_non_null(fp);
+	n = fread(text, 1, sizeof(text) - 1, fp);
+	text[n] = '\0';
+	fclose(fp);
+	return text;
+}
+
+/* A request that selects nothing arms nothing and sends nothing. */
+static void test_arm_nothing_requested(void **state)
+{
+	struct ftg_arm_request *req = ftg_arm_request_new();
+	struct ftg_arm_outcome *out = NULL;
+	const char *reason;
+	struct fix f;
+
+	(void)state;
+	assert_non_null(req);
+	fix_init(&f, 0, "vfs_read", NULL, NULL);
+	assert_int_equal(ftg_session_arm(fix_open(&f, NULL, NULL), req, &out), -1);
+	assert_non_null(out);
+	assert_int_equal(ftg_arm_outcome_stage(out), FTG_ARM_STAGE_REQUEST);
+	assert_int_equal(ftg_arm_outcome_error(out, &reason), EINVAL);
+	assert_string_equal(reason, "nothing selected");
+	assert_null(ftg_arm_outcome_verdict(out));
+	assert_string_equal(control_text(&f), "untouched\n");
+	ftg_arm_outcome_free(out);
+	ftg_arm_request_free(req);
+	fix_release(&f);
+}
+
+/* A malformed pattern is refused as it is added, whatever its kind. */
+static void test_arm_request_bad_pattern(void **state)
+{
+	static const enum ftg_arm_pattern kinds[] = {
+		FTG_ARM_FUNCTIONS, FTG_ARM_EXCLUDE, FTG_ARM_ROOTS,
+	};
+	struct ftg_arm_request *req = ftg_arm_request_new();
+	size_t i;
+
+	(void)state;
+	assert_non_null(req);
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		assert_int_equal(ftg_arm_request_add(req, kinds[i], "fn_[a"), -1);
+		assert_int_equal(ftg_error_code(), FTG_E_BAD_PATTERN);
+		assert_int_equal(ftg_arm_request_add(req, kinds[i], "fn_a"), 0);
+	}
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_MODULE, ""), -1);
+	ftg_arm_request_free(req);
+}
+
+/*
+ * An arm whose selection fails stops there, saying where: no check and
+ * no arm reach the module.
+ */
+static void test_arm_stops_at_select(void **state)
+{
+	static const char cmd[] = "sites target\n";
+	struct ftg_arm_request *req = ftg_arm_request_new();
+	struct ftg_arm_outcome *out = NULL;
+	struct fix f;
+
+	(void)state;
+	assert_non_null(req);
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_FUNCTIONS, "target:fn_*"), 0);
+	ftg_arm_request_set_flags(req, FTG_ARM_PERSISTENT);
+	fix_init(&f, 0, "target:fn_*", cmd, "error ENOENT no module target\n");
+	assert_int_equal(ftg_session_arm(fix_open(&f, NULL, NULL), req, &out), -1);
+	assert_int_equal(ftg_arm_outcome_stage(out), FTG_ARM_STAGE_SELECT);
+	assert_int_equal(ftg_session_step(f.sess), FTG_SESSION_STEP_MODULE_SITES);
+	assert_int_equal(ftg_arm_outcome_selected(out), 0);
+	assert_int_equal(ftg_arm_outcome_checked(out), 0);
+	assert_sent(&f, cmd);
+	assert_null(strstr(control_text(&f), "check"));
+	assert_null(strstr(control_text(&f), "arm"));
+	ftg_arm_outcome_free(out);
+	ftg_arm_request_free(req);
+	fix_release(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -362,6 +448,9 @@ int main(void)
 		cmocka_unit_test(test_select_pin),
 		cmocka_unit_test(test_admit_some),
 		cmocka_unit_test(test_all_refused),
+		cmocka_unit_test(test_arm_nothing_requested),
+		cmocka_unit_test(test_arm_request_bad_pattern),
+		cmocka_unit_test(test_arm_stops_at_select),
 	};
 
 	return cmocka_run_group_tests_name("session", tests, NULL, NULL);

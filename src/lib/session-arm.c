@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: LGPL-2.1
+/*
+ * The one way to arm: a request (what to arm and how), and
+ * ftg_session_arm(), which keeps ftguard's promise for every front end:
+ * nothing is armed that was not just proven consistent on ftguard.ko's
+ * word and on the address map's. It resolves and selects the request's
+ * sites on the session, has the module check them, judges the report
+ * with the map, and only then asks the module to arm (the module checks
+ * once more, under its lock, and refuses on its own word). Its outcome
+ * says what was armed, or where and why not.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftguard-local.h"
+
+struct ftg_arm_request {
+	struct ftg_selection *sites;	/* functions, exclusions, modules */
+	struct ftg_selection *roots;	/* a call tree's roots */
+	bool any_sites;			/* sites has a function or module */
+	size_t nroots;
+	enum ftg_tracer tracer;
+	unsigned int max_depth;
+	unsigned int flags;		/* FTG_ARM_PERSISTENT, FORCE, STACK */
+};
+
+struct ftg_arm_outcome {
+	enum ftg_arm_stage stage;
+	size_t selected;
+	uint64_t checked;
+	struct ftg_verdict *verdict;
+	enum ftg_error code;
+	int error;
+	char reason[512];
+	char map_error[256];
+};
+
+struct ftg_arm_request *ftg_arm_request_new(void)
+{
+	struct ftg_arm_request *req;
+
+	ftg_error_clear();
+	req = calloc(1, sizeof(*req));
+	if (!req) {
+		ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		return NULL;
+	}
+	req->sites = ftg_selection_new();
+	req->roots = ftg_selection_new();
+	if (!req->sites || !req->roots) {
+		ftg_arm_request_free(req);
+		return NULL;
+	}
+	return req;
+}
+
+void ftg_arm_request_free(struct ftg_arm_request *req)
+{
+	if (!req)
+		return;
+	ftg_selection_free(req->sites);
+	ftg_selection_free(req->roots);
+	free(req);
+}
+
+int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
+			const char *pattern)
+{
+	int ret;
+
+	ftg_error_clear();
+	switch (kind) {
+	case FTG_ARM_FUNCTIONS:
+		ret = ftg_selection_add(req->sites, pattern);
+		req->any_sites |= !ret;
+		return ret;
+	case FTG_ARM_EXCLUDE:
+		return ftg_selection_exclude(req->sites, pattern);
+	case FTG_ARM_MODULE:
+		ret = ftg_selection_add_module(req->sites, pattern);
+		req->any_sites |= !ret;
+		return ret;
+	case FTG_ARM_ROOTS:
+		ret = ftg_selection_add(req->roots, pattern);
+		req->nroots += !ret;
+		return ret;
+	}
+	return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no such pattern kind %d", kind);
+}
+
+void ftg_arm_request_set_tracer(struct ftg_arm_request *req, enum ftg_tracer tracer)
+{
+	req->tracer = tracer;
+}
+
+void ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int depth)
+{
+	req->max_depth = depth;
+}
+
+void ftg_arm_request_set_flags(struct ftg_arm_request *req, unsigned int flags)
+{
+	req->flags = flags & (FTG_ARM_PERSISTENT | FTG_ARM_FORCE | FTG_ARM_STACK);
+}
+
+/* The module's arm flags: a call tree records returns, whatever max_arm says. */
+static unsigned int arm_flags(const struct ftg_arm_request *req)
+{
+	unsigned int flags = req->flags;
+
+	if (req->tracer == FTG_TRACER_FUNCTION_GRAPH || req->nroots)
+		flags |= FTG_ARM_GRAPH;
+	if (req->nroots)
+		flags |= FTG_ARM_FORCE;
+	return flags;
+}
+
+/* The call tree's roots, then the sites: roots alone follow every function. */
+int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_request *req,
+			       size_t *nsites)
+{
+	int ret = 0;
+
+	*nsites = 0;
+	if (req->nroots &&
+	    ftg_session_graph_roots(sess, req->roots, req->max_depth, 0) < 0)
+		return -1;
+	if (req->nroots && !req->any_sites) {
+		struct ftg_selection *all = ftg_selection_new();
+
+		if (!all || ftg_selection_add(all, "*") < 0) {
+			ftg_selection_free(all);
+			return -1;
+		}
+		ret = ftg_session_select(sess, all, 0, nsites);
+		ftg_selection_free(all);
+		return ret;
+	}
+	return ftg_session_select(sess, req->sites, 0, nsites);
+}
+
+/*
+ * The map that judges @rep: the session's, or built now when the report
+ * has lines to judge. A clean check of many sites has none (the module
+ * lists every site only below 64), and building the map (kallsyms, the
+ * kernel's mappings) would cost more than that check.
+ */
+static const struct ftg_map *map_for(struct ftg_session *sess,
+				     struct ftg_arm_outcome *out,
+				     const struct ftg_check_report *rep)
+{
+	const struct ftg_map *map = ftgl_session_map(sess);
+
+	if (map || !rep || !ftg_check_report_count(rep) || out->map_error[0])
+		return map;
+	map = ftgl_session_build_map(sess);
+	if (!map)
+		snprintf(out->map_error, sizeof(out->map_error), "%s",
+			 ftg_error_last());
+	return map;
+}
+
+/* Stops @out at @stage with the library's error, kept for the caller. */
+static int stop_at(struct ftg_arm_outcome *out, enum ftg_arm_stage stage)
+{
+	out->stage = stage;
+	out->error = errno;
+	out->code = ftg_error_code();
+	snprintf(out->reason, sizeof(out->reason), "%s", ftg_error_last());
+	return -1;
+}
+
+int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
+		    struct ftg_arm_outcome **outcome)
+{
+	struct ftg_control *ctl = ftg_session_control(sess);
+	struct ftg_check_report *rep = NULL;
+	struct ftg_arm_outcome *out;
+	const struct ftg_map *map;
+
+	ftg_error_clear();
+	*outcome = out = calloc(1, sizeof(*out));
+	if (!out)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	if (!req->any_sites && !req->nroots) {
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "nothing selected");
+		return stop_at(out, FTG_ARM_STAGE_REQUEST);
+	}
+	if (ftg_session_select_request(sess, req, &out->selected) < 0)
+		return stop_at(out, FTG_ARM_STAGE_SELECT);
+	rep = ftg_control_check(ctl);
+	if (!rep)
+		return stop_at(out, FTG_ARM_STAGE_CHECK);
+	map = map_for(sess, out, rep);
+	out->verdict = ftg_verdict_new(rep, map);
+	ftg_check_report_free(rep);
+	rep = NULL;
+	if (!out->verdict)
+		return stop_at(out, FTG_ARM_STAGE_CHECK);
+	out->checked = ftg_verdict_n_ok(out->verdict) + ftg_verdict_n_bad(out->verdict);
+	if (!ftg_verdict_ok(out->verdict)) {
+		ftgl_err(FTG_E_MODULE_REFUSED, ESTALE,
+			 "the check found inconsistent sites");
+		return stop_at(out, FTG_ARM_STAGE_CHECK);
+	}
+	ftg_verdict_free(out->verdict);
+	out->verdict = NULL;
+	if (ftg_control_arm(ctl, arm_flags(req), &rep) < 0) {
+		stop_at(out, FTG_ARM_STAGE_ARM);
+		/* the module's own refusal, judged with the map when it has lines */
+		if (out->code == FTG_E_MODULE_REFUSED && rep)
+			out->verdict = ftg_verdict_new(rep, map_for(sess, out, rep));
+		ftg_check_report_free(rep);
+		return ftgl_err(out->code, out->error, "%s", out->reason);
+	}
+	ftg_check_report_free(rep);
+	out->stage = FTG_ARM_STAGE_ARMED;
+	return 0;
+}
+
+enum ftg_arm_stage ftg_arm_outcome_stage(const struct ftg_arm_outcome *out)
+{
+	return out->stage;
+}
+
+size_t ftg_arm_outcome_selected(const struct ftg_arm_outcome *out)
+{
+	return out->selected;
+}
+
+uint64_t ftg_arm_outcome_checked(const struct ftg_arm_outcome *out)
+{
+	return out->checked;
+}
+
+const struct ftg_verdict *ftg_arm_outcome_verdict(const struct ftg_arm_outcome *out)
+{
+	return out->verdict;
+}
+
+int ftg_arm_outcome_error(const struct ftg_arm_outcome *out, const char **reason)
+{
+	if (reason)
+		*reason = out->reason;
+	return out->stage == FTG_ARM_STAGE_ARMED ? 0 : out->error;
+}
+
+const char *ftg_arm_outcome_map_error(const struct ftg_arm_outcome *out)
+{
+	return out->map_error[0] ? out->map_error : NULL;
+}
+
+void ftg_arm_outcome_free(struct ftg_arm_outcome *out)
+{
+	if (!out)
+		return;
+	ftg_verdict_free(out->verdict);
+	free(out);
+}
