@@ -466,30 +466,34 @@ static int ftg_cmd_plant(struct ftg_session *sess, int argc, char **argv,
 			 char *why, size_t len)
 {
 	bool stale = argc > 1 && !strcmp(argv[1], FTGUARD_PLANT_STALE);
+	bool blind = argc > 1 && !strcmp(argv[1], FTGUARD_PLANT_BLIND);
 	unsigned long ip;
 	struct ftg_patch_site *s;
 	int ret;
 
-	if (stale)
-		ret = ftg_need_args(argc, 3, 3, "plant stale <addr> <name>",
-				    why, len);
+	if (stale || blind)
+		ret = ftg_need_args(argc, 3, 3, stale ?
+				    "plant stale <addr> <name>" :
+				    "plant blind <addr> <name>", why, len);
 	else if (argc > 1 && !strcmp(argv[1], FTGUARD_PLANT_FOREIGN))
 		ret = ftg_need_args(argc, 2, 2, "plant foreign <addr>",
 				    why, len);
 	else
-		ret = ftg_need_args(argc, -1, -1, "plant stale|foreign ...",
-				    why, len);
+		ret = ftg_need_args(argc, -1, -1,
+				    "plant stale|foreign|blind ...", why, len);
 	if (!ret)
 		ret = ftg_parse_ip(argv[2], &ip, why, len);
 	if (ret)
 		return ret;
-	s = ftg_site_add(ip, 0, stale ? argv[3] : "(foreign)", NULL, false);
+	s = ftg_site_add(ip, 0, stale || blind ? argv[3] : "(foreign)", NULL,
+			 false);
 	if (!s) {
 		snprintf(why, len, "0x%lx is already a site", ip);
 		return -EEXIST;
 	}
 	s->planted = true;
 	s->had_record = stale;
+	s->blind = blind;
 	s->state = FTG_PATCH_PLANTED;
 	return 0;
 }

@@ -180,6 +180,7 @@
 /* plant's kinds (fault-injection build) */
 #define FTGUARD_PLANT_STALE		"stale"
 #define FTGUARD_PLANT_FOREIGN		"foreign"
+#define FTGUARD_PLANT_BLIND		"blind"
 
 /*
  * A command's response: FTGUARD_OK [" <info>"], a table (check, sites),

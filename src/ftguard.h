@@ -1965,6 +1965,24 @@ void ftg_arm_request_free(struct ftg_arm_request *req);
 int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
 			const char *pattern);
 /**
+ * ftg_arm_request_add_sites - add sites ftguard.ko knows, by address
+ * @req: the request
+ * @addrs: the sites' addresses (as its site table gives them)
+ * @n: how many
+ *
+ * Return: 0, or -1 (ENOMEM).
+ */
+int ftg_arm_request_add_sites(struct ftg_arm_request *req, const uint64_t *addrs,
+			      size_t n);
+/**
+ * ftg_arm_request_set_resolve - how the patterns resolve
+ * @req: the request
+ * @flags: as ftg_session_select(): FTG_SESSION_KNOWN_FIRST (the site
+ *         table first, then the kernel's lists), 0 (the default: the
+ *         cheapest list that holds every function a pattern may take)
+ */
+void ftg_arm_request_set_resolve(struct ftg_arm_request *req, unsigned int flags);
+/**
  * ftg_arm_request_set_tracer - what the arm records
  * @req: the request
  * @tracer: FTG_TRACER_FUNCTION (the default) or FTG_TRACER_FUNCTION_GRAPH
@@ -2009,9 +2027,10 @@ void ftg_session_set_map(struct ftg_session *sess, const struct ftg_map *map);
  * @req: the request
  * @nsites: set to the number of sites selected
  *
- * The roots first (ftg_session_graph_roots(), with the request's depth),
- * then the functions and modules (ftg_session_select()); roots alone are
- * followed into every function. What `ftguard check` checks is what
+ * What the session selected before is cleared first. The roots first
+ * (ftg_session_graph_roots(), with the request's depth), then the sites
+ * by address and the functions and modules (ftg_session_select()); roots
+ * alone are followed into every function. What `ftguard check` checks is what
  * ftg_session_arm() would arm.
  *
  * Return: 0, or -1 with the library's error and ftg_session_step().
@@ -2057,11 +2076,23 @@ uint64_t ftg_arm_outcome_checked(const struct ftg_arm_outcome *out);
  * ftg_arm_outcome_verdict - the judged report of a refusal
  * @out: the outcome
  *
- * Return: the check's verdict when it found inconsistent sites, or the
- * verdict on the report of the module's refusal to arm (when it gave
- * one); NULL otherwise. Owned by @out.
+ * Return: the check's verdict (consistent, once armed), or the verdict
+ * on the report of the module's refusal to arm (when it gave one); NULL
+ * when no check was made. Owned by @out.
  */
 const struct ftg_verdict *ftg_arm_outcome_verdict(const struct ftg_arm_outcome *out);
+/**
+ * ftg_arm_outcome_take_verdict - take the verdict out of the outcome
+ * @out: the outcome
+ *
+ * For a caller that keeps the verdict (to show it) past the outcome: it
+ * may point into the session's map, so it lives no longer than the
+ * session or the map given to ftg_session_set_map().
+ *
+ * Return: ftg_arm_outcome_verdict()'s, to free with ftg_verdict_free()
+ * (the outcome holds none afterwards), or NULL.
+ */
+struct ftg_verdict *ftg_arm_outcome_take_verdict(struct ftg_arm_outcome *out);
 /**
  * ftg_arm_outcome_error - why the arm was not made
  * @out: the outcome

@@ -119,49 +119,103 @@ int tui_action_check(struct tui *tui, const uint64_t *addrs, size_t n)
 }
 
 /*
- * Arming (@flags: FTG_ARM_GRAPH records returns too): the module checks
- * the selection again and refuses (ESTALE) when any site is inconsistent;
- * the dialog then lists them with the map's explanation of each.
+ * Says how ftg_session_arm() went: armed (@what and what was checked), or
+ * refused: the check's or the module's findings, each with the map's
+ * explanation, in a dialog, and the verdict kept for the Sites screen.
+ */
+static int arm_outcome(struct tui *tui, struct ftg_arm_outcome *out, const char *what,
+		       const char *title)
+{
+	struct tui_model *m = &tui->m;
+	enum ftg_arm_stage stage = ftg_arm_outcome_stage(out);
+	struct ftg_verdict *v = ftg_arm_outcome_take_verdict(out);
+	char why[FTG_TEXT_LEN], dialog[64];
+	const char *reason;
+
+	if (stage == FTG_ARM_STAGE_ARMED) {
+		m->tui_armed = true;
+		ftg_verdict_free(m->verdict);
+		m->verdict = v;		/* the check's: every site consistent */
+		tui_message(tui, false, "%s", what);
+		return 0;
+	}
+	if (stage == FTG_ARM_STAGE_SELECT) {
+		ftg_verdict_free(v);
+		session_failed(tui, title);
+		return -1;
+	}
+	ftg_arm_outcome_error(out, &reason);
+	if (v && !ftg_verdict_ok(v)) {
+		snprintf(dialog, sizeof(dialog), "%c%s refused: check failed",
+			 title[0] - 'a' + 'A', title + 1);
+		findings_dialog(tui, dialog, v);
+		tui_message(tui, true, "%s refused: %lu inconsistent site%s", title,
+			    (unsigned long)ftg_verdict_n_bad(v),
+			    ftg_verdict_n_bad(v) == 1 ? "" : "s");
+		ftg_verdict_free(m->verdict);
+		m->verdict = v;
+		return -1;
+	}
+	ftg_verdict_free(v);
+	tui_safe(why, sizeof(why), reason);
+	snprintf(dialog, sizeof(dialog), "%c%s refused", title[0] - 'a' + 'A', title + 1);
+	tui_dialog_open(tui, true, dialog);
+	tui_dialog_add(tui, "%s", why);
+	tui_message(tui, true, "%s refused: %s", title, why);
+	return -1;
+}
+
+/* Arms @req on the TUI's session, judged with the model's map. */
+static int arm_request(struct tui *tui, const struct ftg_arm_request *req,
+		       struct ftg_arm_outcome **out)
+{
+	struct tui_model *m = &tui->m;
+
+	ftg_session_set_map(m->sess, m->map);
+	ftg_session_arm(m->sess, req, out);
+	if (!*out) {
+		tui_message(tui, true, "arm: %s", ftg_error_last());
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Arming the marked sites (@flags: FTG_ARM_GRAPH records returns too), as
+ * `ftguard start` arms: checked by ftguard.ko and judged by the address
+ * map first, refused on either's word.
  */
 int tui_action_arm(struct tui *tui, const uint64_t *addrs, size_t n,
 		   unsigned int flags)
 {
 	struct tui_model *m = &tui->m;
-	struct ftg_check_report *rep = NULL;
-	int ret, err;
+	struct ftg_arm_request *req;
+	struct ftg_arm_outcome *out = NULL;
+	char what[64];
+	int ret = -1;
 
 	if (!n) {
 		tui_message(tui, true, "nothing to arm: mark sites with Space");
 		return -1;
 	}
-	if (!tui_session(tui) || select_exactly(tui, addrs, n) < 0)
+	if (!tui_session(tui))
 		return -1;
-	ret = ftg_control_arm(ftg_session_control(m->sess), flags, &rep);
-	err = errno;
-	if (ret == 0) {
-		m->tui_armed = true;
-		tui_message(tui, false, "armed %zu site%s%s", n, n == 1 ? "" : "s",
-			    flags & FTG_ARM_GRAPH ? " with returns" : "");
-	} else if (err == ESTALE && rep) {
-		struct ftg_verdict *v = ftg_verdict_new(rep, m->map);
-
-		if (v) {
-			findings_dialog(tui, "Arm refused: check failed", v);
-			ftg_verdict_free(m->verdict);
-			m->verdict = v;
-		}
-		tui_message(tui, true, "arm refused: %lu inconsistent site%s",
-			    (unsigned long)ftg_check_report_n_bad(rep),
-			    ftg_check_report_n_bad(rep) == 1 ? "" : "s");
-	} else {
-		char why[FTG_TEXT_LEN];
-
-		tui_safe(why, sizeof(why), ftg_error_last());
-		tui_dialog_open(tui, true, "Arm refused");
-		tui_dialog_add(tui, "%s", why);
-		tui_message(tui, true, "arm refused: %s", why);
+	req = ftg_arm_request_new();
+	if (!req || ftg_arm_request_add_sites(req, addrs, n) < 0) {
+		tui_message(tui, true, "arm: %s", ftg_error_last());
+		ftg_arm_request_free(req);
+		return -1;
 	}
-	ftg_check_report_free(rep);
+	if (flags & FTG_ARM_GRAPH)
+		ftg_arm_request_set_tracer(req, FTG_TRACER_FUNCTION_GRAPH);
+	ftg_arm_request_set_flags(req, flags);
+	if (arm_request(tui, req, &out) == 0) {
+		snprintf(what, sizeof(what), "armed %zu site%s%s", n, n == 1 ? "" : "s",
+			 flags & FTG_ARM_GRAPH ? " with returns" : "");
+		ret = arm_outcome(tui, out, what, "arm");
+	}
+	ftg_arm_outcome_free(out);
+	ftg_arm_request_free(req);
 	tui_model_refresh(m);
 	return ret;
 }
@@ -217,26 +271,12 @@ fail:
 	return -1;
 }
 
-/* A selection of one pattern; NULL after the status line says why. */
-static struct ftg_selection *one_pattern(struct tui *tui, const char *pattern)
-{
-	struct ftg_selection *sel = ftg_selection_new();
-
-	if (!sel || ftg_selection_add(sel, pattern) < 0) {
-		tui_message(tui, true, "call tree: %s", ftg_error_last());
-		ftg_selection_free(sel);
-		return NULL;
-	}
-	return sel;
-}
-
 #define TREE_PATTERNS_MAX 16
 
 /*
- * A call tree, as `ftguard start -g ROOT` arms one: the roots and the
- * callees selected, the roots named to the module, everything checked,
- * then one graph arm, forced past max_arm since the tree is what was
- * asked for. @text is "ROOT [CALLEE...] [depth=N]"; without callees,
+ * A call tree, as `ftguard start -g ROOT` arms one (ftg_session_arm()
+ * with roots: a graph arm, forced past max_arm since the tree is what was
+ * asked for). @text is "ROOT [CALLEE...] [depth=N]"; without callees,
  * every site ftguard.ko knows is one (trace-cmd's -g alone follows every
  * function). Each pattern resolves over the known sites (module sites,
  * and kernel functions added with +), or when it names none of them over
@@ -248,96 +288,63 @@ static struct ftg_selection *one_pattern(struct tui *tui, const char *pattern)
 int tui_action_arm_tree(struct tui *tui, const char *text)
 {
 	struct tui_model *m = &tui->m;
-	char buf[TUI_INPUT_MAX], *tok, *save = NULL;
-	char *callees[TREE_PATTERNS_MAX], *root = NULL, every[] = "*";
-	struct ftg_selection *sel = NULL;
-	struct ftg_check_report *rep = NULL;
-	struct ftg_verdict *v = NULL;
+	char buf[TUI_INPUT_MAX], *tok, *save = NULL, *root = NULL;
+	struct ftg_arm_request *req = NULL;
+	struct ftg_arm_outcome *out = NULL;
 	unsigned long depth = 0;
-	uint64_t nchecked;
-	int ncallees = 0, ret = -1, i;
+	int ncallees = 0, ret = -1;
+	char what[FTG_TEXT_LEN];
 
 	snprintf(buf, sizeof(buf), "%s", text);
+	req = ftg_arm_request_new();
+	if (!req) {
+		tui_message(tui, true, "call tree: %s", ftg_error_last());
+		return -1;
+	}
 	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 		char *end;
+		int err = 0;
 
 		if (!strncmp(tok, "depth=", 6)) {
 			depth = strtoul(tok + 6, &end, 10);
 			if (*end || !tok[6] || depth > 1000) {
 				tui_message(tui, true, "call tree: %s: depth is 1 to 1000 (0: all)", tok);
-				return -1;
+				goto out;
 			}
 		} else if (!root) {
 			root = tok;
+			err = ftg_arm_request_add(req, FTG_ARM_ROOTS, tok);
 		} else if (ncallees < TREE_PATTERNS_MAX) {
-			callees[ncallees++] = tok;
+			ncallees++;
+			err = ftg_arm_request_add(req, FTG_ARM_FUNCTIONS, tok);
+		}
+		if (err < 0) {
+			tui_message(tui, true, "call tree: %s", ftg_error_last());
+			goto out;
 		}
 	}
 	if (!root) {
 		tui_message(tui, true, "call tree: name its root (ROOT [CALLEE...] [depth=N])");
-		return -1;
+		goto out;
 	}
-	if (!ncallees)
-		callees[ncallees++] = every;
 	if (!tui_session(tui))
-		return -1;
+		goto out;
 	if (!m->sites) {
 		tui_message(tui, true, "call tree: no sites table to choose from");
-		return -1;
-	}
-	sel = one_pattern(tui, root);
-	if (!sel)
-		goto out;
-	if (ftg_session_clear(m->sess) < 0 ||
-	    ftg_session_graph_roots(m->sess, sel, (unsigned int)depth,
-				    FTG_SESSION_KNOWN_FIRST) < 0)
-		goto failed;
-	for (i = 0; i < ncallees; i++) {
-		ftg_selection_free(sel);
-		sel = one_pattern(tui, callees[i]);
-		if (!sel)
-			goto out;
-		if (ftg_session_select(m->sess, sel, FTG_SESSION_KNOWN_FIRST, NULL) < 0)
-			goto failed;
-	}
-	/* the checker first, as start -g: it sees what the module cannot */
-	v = ftg_check_run(ftg_session_control(m->sess), m->map);
-	if (!v) {
-		tui_message(tui, true, "call tree: check: %s", ftg_error_last());
 		goto out;
 	}
-	if (!ftg_verdict_ok(v)) {
-		findings_dialog(tui, "Call tree refused: check failed", v);
-		tui_message(tui, true, "call tree refused: %lu inconsistent",
-			    (unsigned long)ftg_verdict_n_bad(v));
+	ftg_arm_request_set_max_depth(req, (unsigned int)depth);
+	ftg_arm_request_set_resolve(req, FTG_SESSION_KNOWN_FIRST);
+	if (arm_request(tui, req, &out) < 0)
 		goto out;
-	}
-	nchecked = ftg_verdict_n_ok(v) + ftg_verdict_n_bad(v);
-	if (ftg_control_arm(ftg_session_control(m->sess), FTG_ARM_GRAPH | FTG_ARM_FORCE,
-			    &rep) < 0) {
-		char why[FTG_TEXT_LEN];
-
-		tui_safe(why, sizeof(why), ftg_error_last());
-		tui_dialog_open(tui, true, "Call tree refused");
-		tui_dialog_add(tui, "%s", why);
-		tui_message(tui, true, "call tree refused: %s", why);
-		goto out;
-	}
-	m->tui_armed = true;
-	/* the module's own count of what it armed, when it sent its report */
-	tui_message(tui, false, "call tree of %s: checked %lu sites, armed %lu%s",
-		    root, (unsigned long)nchecked,
-		    (unsigned long)(rep ? ftg_check_report_n_ok(rep) : nchecked),
-		    depth ? " (max depth set)" : "");
-	ret = 0;
-	goto out;
-failed:
-	session_failed(tui, "call tree");
+	snprintf(what, sizeof(what), "call tree of %s: checked %lu sites, armed %lu%s",
+		 root, (unsigned long)ftg_arm_outcome_checked(out),
+		 (unsigned long)ftg_arm_outcome_selected(out),
+		 depth ? " (max depth set)" : "");
+	ret = arm_outcome(tui, out, what, "call tree");
 out:
-	ftg_verdict_free(m->verdict);
-	m->verdict = v;
-	ftg_check_report_free(rep);
-	ftg_selection_free(sel);
+	ftg_arm_outcome_free(out);
+	ftg_arm_request_free(req);
 	tui_model_refresh(m);
 	return ret;
 }

@@ -352,5 +352,7 @@ int ftg_control_vmlinux_records(struct ftg_control *ctl, uint64_t records);
 /* session.c: the map ftg_session_arm() judges with (session-arm.c) */
 const struct ftg_map *ftgl_session_map(const struct ftg_session *sess);
 const struct ftg_map *ftgl_session_build_map(struct ftg_session *sess);
+/* session.c: ftg_session_clear() when the descriptor may hold a selection */
+int ftgl_session_clear_if_selected(struct ftg_session *sess);
 
 #endif /* _FTGUARD_LOCAL_H */

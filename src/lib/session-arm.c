@@ -20,6 +20,9 @@ struct ftg_arm_request {
 	struct ftg_selection *roots;	/* a call tree's roots */
 	bool any_sites;			/* sites has a function or module */
 	size_t nroots;
+	uint64_t *addrs;		/* sites the module knows, by address */
+	size_t naddrs;
+	unsigned int resolve;		/* FTG_SESSION_KNOWN_FIRST, ... */
 	enum ftg_tracer tracer;
 	unsigned int max_depth;
 	unsigned int flags;		/* FTG_ARM_PERSISTENT, FORCE, STACK */
@@ -61,7 +64,30 @@ void ftg_arm_request_free(struct ftg_arm_request *req)
 		return;
 	ftg_selection_free(req->sites);
 	ftg_selection_free(req->roots);
+	free(req->addrs);
 	free(req);
+}
+
+int ftg_arm_request_add_sites(struct ftg_arm_request *req, const uint64_t *addrs,
+			      size_t n)
+{
+	uint64_t *grown;
+
+	ftg_error_clear();
+	if (!n)
+		return 0;
+	grown = realloc(req->addrs, (req->naddrs + n) * sizeof(*grown));
+	if (!grown)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	memcpy(grown + req->naddrs, addrs, n * sizeof(*addrs));
+	req->addrs = grown;
+	req->naddrs += n;
+	return 0;
+}
+
+void ftg_arm_request_set_resolve(struct ftg_arm_request *req, unsigned int flags)
+{
+	req->resolve = flags;
 }
 
 int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
@@ -116,16 +142,33 @@ static unsigned int arm_flags(const struct ftg_arm_request *req)
 	return flags;
 }
 
-/* The call tree's roots, then the sites: roots alone follow every function. */
+/* Does @req name anything to arm? */
+static bool requests_sites(const struct ftg_arm_request *req)
+{
+	return req->any_sites || req->nroots || req->naddrs;
+}
+
+/*
+ * The call tree's roots, then the sites by address and by pattern: roots
+ * alone follow every function. What the session selected before goes.
+ */
 int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_request *req,
 			       size_t *nsites)
 {
+	size_t n = 0;
 	int ret = 0;
 
 	*nsites = 0;
-	if (req->nroots &&
-	    ftg_session_graph_roots(sess, req->roots, req->max_depth, 0) < 0)
+	if (ftgl_session_clear_if_selected(sess) < 0)
 		return -1;
+	if (req->nroots &&
+	    ftg_session_graph_roots(sess, req->roots, req->max_depth, req->resolve) < 0)
+		return -1;
+	if (req->naddrs) {
+		if (ftg_session_select_addrs(sess, req->addrs, req->naddrs) < 0)
+			return -1;
+		*nsites = req->naddrs;
+	}
 	if (req->nroots && !req->any_sites) {
 		struct ftg_selection *all = ftg_selection_new();
 
@@ -133,11 +176,13 @@ int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_re
 			ftg_selection_free(all);
 			return -1;
 		}
-		ret = ftg_session_select(sess, all, 0, nsites);
+		ret = ftg_session_select(sess, all, req->resolve, &n);
 		ftg_selection_free(all);
-		return ret;
+	} else if (req->any_sites) {
+		ret = ftg_session_select(sess, req->sites, req->resolve, &n);
 	}
-	return ftg_session_select(sess, req->sites, 0, nsites);
+	*nsites += n;
+	return ret;
 }
 
 /*
@@ -183,7 +228,7 @@ int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
 	*outcome = out = calloc(1, sizeof(*out));
 	if (!out)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	if (!req->any_sites && !req->nroots) {
+	if (!requests_sites(req)) {
 		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "nothing selected");
 		return stop_at(out, FTG_ARM_STAGE_REQUEST);
 	}
@@ -204,11 +249,11 @@ int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
 			 "the check found inconsistent sites");
 		return stop_at(out, FTG_ARM_STAGE_CHECK);
 	}
-	ftg_verdict_free(out->verdict);
-	out->verdict = NULL;
 	if (ftg_control_arm(ctl, arm_flags(req), &rep) < 0) {
 		stop_at(out, FTG_ARM_STAGE_ARM);
 		/* the module's own refusal, judged with the map when it has lines */
+		ftg_verdict_free(out->verdict);
+		out->verdict = NULL;
 		if (out->code == FTG_E_MODULE_REFUSED && rep)
 			out->verdict = ftg_verdict_new(rep, map_for(sess, out, rep));
 		ftg_check_report_free(rep);
@@ -237,6 +282,14 @@ uint64_t ftg_arm_outcome_checked(const struct ftg_arm_outcome *out)
 const struct ftg_verdict *ftg_arm_outcome_verdict(const struct ftg_arm_outcome *out)
 {
 	return out->verdict;
+}
+
+struct ftg_verdict *ftg_arm_outcome_take_verdict(struct ftg_arm_outcome *out)
+{
+	struct ftg_verdict *v = out->verdict;
+
+	out->verdict = NULL;
+	return v;
 }
 
 int ftg_arm_outcome_error(const struct ftg_arm_outcome *out, const char **reason)

@@ -31,6 +31,8 @@ struct ftg_session {
 	/* the map that judges checks: the client's, or our own build */
 	const struct ftg_map *map;
 	struct ftg_map *own_map;
+	/* the descriptor may hold a selection or roots: clear before anew */
+	bool selected;
 	/* the call tree's roots, selected: they count among the sites */
 	struct ftg_candidates *roots;
 	/* what the last call did */
@@ -89,7 +91,8 @@ void ftg_session_set_kallsyms(struct ftg_session *sess,
 
 void ftg_session_set_map(struct ftg_session *sess, const struct ftg_map *map)
 {
-	sess->map = map;
+	/* a map the session built stays, for the verdicts that point into it */
+	sess->map = map ? map : sess->own_map;
 }
 
 const struct ftg_map *ftgl_session_map(const struct ftg_session *sess)
@@ -418,6 +421,7 @@ int ftg_session_graph_roots(struct ftg_session *sess, const struct ftg_selection
 	int ret = -1;
 
 	begin(sess);
+	sess->selected = true;
 	roots = resolve_sites(sess, sel, flags);
 	if (!roots)
 		return -1;
@@ -526,6 +530,7 @@ int ftg_session_select(struct ftg_session *sess, const struct ftg_selection *sel
 	int ret = -1;
 
 	begin(sess);
+	sess->selected = true;
 	if (nsites)
 		*nsites = 0;
 	switch (select_everything(sess, sel, &n)) {
@@ -562,6 +567,7 @@ out:
 int ftg_session_select_addrs(struct ftg_session *sess, const uint64_t *addrs, size_t n)
 {
 	begin(sess);
+	sess->selected = true;
 	if (n && ftg_control_select_addrs(sess->ctl, addrs, n) < 0)
 		return failed(sess, FTG_SESSION_STEP_SELECT);
 	return 0;
@@ -574,7 +580,13 @@ int ftg_session_clear(struct ftg_session *sess)
 	sess->roots = NULL;
 	if (ftg_control_clear(sess->ctl) < 0)
 		return failed(sess, FTG_SESSION_STEP_SELECT);
+	sess->selected = false;
 	return 0;
+}
+
+int ftgl_session_clear_if_selected(struct ftg_session *sess)
+{
+	return sess->selected ? ftg_session_clear(sess) : 0;
 }
 
 int ftg_session_admit_all(struct ftg_session *sess, size_t *sent)
