@@ -398,10 +398,10 @@ static int ftg_cmd_arm(struct ftg_session *sess, int argc, char **argv,
 			const char *n = argv[i] + strlen(FTGUARD_ARM_MAX_DEPTH);
 
 			if (kstrtouint(n, 10, &req.max_depth) ||
-			    !req.max_depth) {
+			    req.max_depth > FTGUARD_GRAPH_DEPTH_MAX) {
 				snprintf(why, len,
-					 "max-depth: '%.40s' is not a count above 0",
-					 argv[i]);
+					 "max-depth: '%.40s' is not a count from 0 (all) to %u",
+					 argv[i], FTGUARD_GRAPH_DEPTH_MAX);
 				return -EINVAL;
 			}
 			depth_set = true;

@@ -208,6 +208,8 @@
 #define FTGUARD_REASON_MAX		256
 #define FTGUARD_ARGS_MAX		32	/* after the command's word */
 #define FTGUARD_GRAPH_ROOTS_MAX		FTGUARD_ARGS_MAX	/* graph-roots */
+/* arm's max-depth=: levels a call tree follows below a root, 0 all */
+#define FTGUARD_GRAPH_DEPTH_MAX		1000
 
 /*
  * Site states, X(ID, "word"): the word is what the tables print; ID

@@ -1473,13 +1473,12 @@ int ftg_session_select(struct ftg_session *sess, const struct ftg_selection *sel
  * ftg_session_graph_roots - select a call tree's roots and name them
  * @sess: the session
  * @sel: the roots (-g)
- * @max_depth: levels followed below a root, 0 all
  * @flags: as ftg_session_select()
  *
  * Resolves @sel as ftg_session_select() does, selects its sites and makes
  * them the roots of the descriptor's graph arm: an arm with FTG_ARM_GRAPH
  * then follows a call only while one of them runs in the calling task, as
- * trace-cmd's function_graph -g does, down to @max_depth levels (at most
+ * trace-cmd's function_graph -g does, down to the arm's depth (at most
  * FTGUARD_GRAPH_ROOTS_MAX roots in all). The callees are a later
  * ftg_session_select(); ftg_session_clear() forgets the roots. The kernel
  * needs a return hook that covers every site at once (fprobe); with
@@ -1488,7 +1487,7 @@ int ftg_session_select(struct ftg_session *sess, const struct ftg_selection *sel
  * Return: 0, or -1 with the library's error and ftg_session_step().
  */
 int ftg_session_graph_roots(struct ftg_session *sess, const struct ftg_selection *sel,
-			    unsigned int max_depth, unsigned int flags);
+			    unsigned int flags);
 /**
  * ftg_session_select_addrs - add sites the module knows, by address
  * @sess: the session
@@ -1991,9 +1990,17 @@ void ftg_arm_request_set_tracer(struct ftg_arm_request *req, enum ftg_tracer tra
 /**
  * ftg_arm_request_set_max_depth - levels a call tree follows below a root
  * @req: the request
- * @depth: 0 (the default) for all
+ * @depth: 0 (the default) for all, at most FTG_GRAPH_DEPTH_MAX
+ *
+ * Return: 0, or -1 (EINVAL, FTG_E_BAD_ARGUMENT) beyond the limit, which
+ * ftguard.ko enforces too.
  */
-void ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int depth);
+int ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int depth);
+/*
+ * The deepest call tree ftguard.ko follows (ftg_arm_request_set_max_depth()):
+ * its protocol's limit, which the library is built to agree with.
+ */
+#define FTG_GRAPH_DEPTH_MAX	1000
 /**
  * ftg_arm_request_set_flags - how the arm is held
  * @req: the request

@@ -5,6 +5,7 @@
  * how it went on the status line or in a dialog.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -302,13 +303,17 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		return -1;
 	}
 	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		char *end;
 		int err = 0;
 
 		if (!strncmp(tok, "depth=", 6)) {
+			char *end;
+
+			/* the request says what is too deep */
+			errno = 0;
 			depth = strtoul(tok + 6, &end, 10);
-			if (*end || !tok[6] || depth > 1000) {
-				tui_message(tui, true, "call tree: %s: depth is 1 to 1000 (0: all)", tok);
+			if (*end || !tok[6] || errno || depth > UINT_MAX) {
+				tui_message(tui, true, "call tree: %s: depth is 1 to %u (0: all)",
+					    tok, FTG_GRAPH_DEPTH_MAX);
 				goto out;
 			}
 		} else if (!root) {
@@ -333,7 +338,10 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		tui_message(tui, true, "call tree: no sites table to choose from");
 		goto out;
 	}
-	ftg_arm_request_set_max_depth(req, (unsigned int)depth);
+	if (ftg_arm_request_set_max_depth(req, (unsigned int)depth) < 0) {
+		tui_message(tui, true, "call tree: %s", ftg_error_last());
+		goto out;
+	}
 	ftg_arm_request_set_resolve(req, FTG_SESSION_KNOWN_FIRST);
 	if (arm_request(tui, req, &out) < 0)
 		goto out;

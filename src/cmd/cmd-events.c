@@ -268,8 +268,7 @@ void ftg_cmd_instance_restore(struct ftg_cmd_ctx *ctx, struct ftg_instance *inst
 bool ftg_cmd_events_only(const struct ftg_cmd_args *args,
 			 const struct ftg_cmd_events *evs)
 {
-	return evs->n && !ftg_args_has(args, 'l') && !ftg_args_has(args, 'm') &&
-	       !ftg_args_has(args, 'n') && !ftg_args_has(args, 'g');
+	return evs->n && !ftg_cmd_has_selection(args, true);
 }
 
 /** ftg_cmd_events_release - free what ftg_cmd_events_parse() allocated */

@@ -10,10 +10,17 @@
 
 #include "cmd/ftguard-cmd.h"
 
-static bool has_selection(const struct ftg_cmd_args *args)
+/**
+ * ftg_cmd_has_selection - does the command line name sites to arm?
+ * @args: the parsed command line
+ * @or_exclusions: -n counts too (it names sites, if only to leave out)
+ *
+ * Return: true when -l, -m or -g (or -n with @or_exclusions) was given.
+ */
+bool ftg_cmd_has_selection(const struct ftg_cmd_args *args, bool or_exclusions)
 {
 	return ftg_args_has(args, 'l') || ftg_args_has(args, 'm') ||
-	       ftg_args_has(args, 'g');
+	       ftg_args_has(args, 'g') || (or_exclusions && ftg_args_has(args, 'n'));
 }
 
 /**
@@ -229,9 +236,9 @@ static int graph_depth(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 				    "tree: give -g FUNC too");
 		return FTG_CMD_ERROR;
 	}
-	if (ftg_parse_u64(arg, &n) < 0 || n == 0 || n > 1000) {
+	if (ftg_parse_u64(arg, &n) < 0 || n == 0 || n > FTG_GRAPH_DEPTH_MAX) {
 		ftg_cmd_usage_error(ctx, args->entry, "--max-graph-depth %s: not a "
-				    "count from 1 to 1000", arg);
+				    "count from 1 to %u", arg, FTG_GRAPH_DEPTH_MAX);
 		return FTG_CMD_ERROR;
 	}
 	*depth = (unsigned int)n;
@@ -269,7 +276,7 @@ int ftg_cmd_arm_request(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 				    "with returns: -p %s does not", tracer);
 		return FTG_CMD_ERROR;
 	}
-	if (!has_selection(args)) {
+	if (!ftg_cmd_has_selection(args, false)) {
 		if (ftg_args_has(args, 'n')) {
 			ftg_cmd_usage_error(ctx, args->entry, "-n leaves functions out of "
 					    "a selection: give -l GLOB or -m MODULE too");
@@ -291,7 +298,13 @@ int ftg_cmd_arm_request(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args
 		*req = NULL;
 		return FTG_CMD_ERROR;
 	}
-	ftg_arm_request_set_max_depth(*req, depth);
+	if (ftg_arm_request_set_max_depth(*req, depth) < 0) {
+		ftg_cmd_usage_error(ctx, args->entry, "--max-graph-depth: %s",
+				    ftg_error_last());
+		ftg_arm_request_free(*req);
+		*req = NULL;
+		return FTG_CMD_ERROR;
+	}
 	if (tracer && !strcmp(tracer, "function_graph"))
 		ftg_arm_request_set_tracer(*req, FTG_TRACER_FUNCTION_GRAPH);
 	if (ftg_args_has(args, FTG_OPT_FORCE))

@@ -139,7 +139,7 @@ static int stream_exec(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 		if (ret != FTG_CMD_OK)
 			goto out;
 	}
-	if (ftg_args_has(args, 'l') || ftg_args_has(args, 'm') || ftg_args_has(args, 'g')) {
+	if (ftg_cmd_has_selection(args, false)) {
 		sess = ftg_cmd_session_open(ctx);
 		if (!sess) {
 			ret = FTG_CMD_ERROR;

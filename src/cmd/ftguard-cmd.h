@@ -308,6 +308,7 @@ void ftg_json_escape(FILE *f, const char *s);
 /* cmd-select.c: the arm request of -l/-n/-m/-g/-p/-T/--force, the
  * session's words and check verdicts, for check, start, record, stream. */
 int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args);
+bool ftg_cmd_has_selection(const struct ftg_cmd_args *args, bool or_exclusions);
 int ftg_cmd_arm_request(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			unsigned int flags, bool required, struct ftg_arm_request **req);
 int ftg_cmd_select(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,

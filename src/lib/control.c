@@ -27,7 +27,6 @@ struct ftg_control {
 	char *resp;		/* NUL-terminated, final newline removed */
 	size_t resp_len;
 	size_t resp_cap;
-	unsigned int max_depth;	/* the call tree's, for arm graph; 0 all */
 };
 
 static const struct {
@@ -456,15 +455,12 @@ int ftg_control_select(struct ftg_control *ctl, const struct ftg_candidates *can
 }
 
 int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
-			   size_t n, unsigned int max_depth)
+			   size_t n)
 {
 	ftg_error_clear();
 	if (!n)
 		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "graph-roots: no root");
-	if (send_addrs(ctl, FTGUARD_CMD_GRAPH_ROOTS, roots, n))
-		return -1;
-	ctl->max_depth = max_depth;
-	return 0;
+	return send_addrs(ctl, FTGUARD_CMD_GRAPH_ROOTS, roots, n) ? -1 : 0;
 }
 
 /* Sends "@verb" or "@verb @arg". */
@@ -566,6 +562,12 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl)
 int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 		    struct ftg_check_report **report)
 {
+	return ftgl_control_arm_tree(ctl, flags, 0, report);
+}
+
+int ftgl_control_arm_tree(struct ftg_control *ctl, unsigned int flags,
+			  unsigned int max_depth, struct ftg_check_report **report)
+{
 	char cmd[96], depth[32] = "";
 	int ret, saved;
 	char msg[512];
@@ -574,9 +576,9 @@ int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
 	ftg_error_clear();
 	if (report)
 		*report = NULL;
-	if ((flags & FTG_ARM_GRAPH) && ctl->max_depth)
+	if (max_depth)
 		snprintf(depth, sizeof(depth), " " FTGUARD_ARM_MAX_DEPTH "%u",
-			 ctl->max_depth);
+			 max_depth);
 	snprintf(cmd, sizeof(cmd), FTGUARD_CMD_ARM "%s%s%s%s%s",
 		 flags & FTG_ARM_PERSISTENT ? " " FTGUARD_ARM_PERSISTENT : "",
 		 flags & FTG_ARM_FORCE ? " " FTGUARD_ARM_FORCE : "",

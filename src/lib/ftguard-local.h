@@ -297,12 +297,11 @@ struct ftg_selection *ftgl_selection_take_pins(const struct ftg_selection *sel,
  * @ctl: the control
  * @roots: the tree's roots, sites already selected on @ctl
  * @n: how many (at most FTGUARD_GRAPH_ROOTS_MAX in all)
- * @max_depth: levels of calls followed below a root; 0: all
  *
  * An arm with FTG_ARM_GRAPH on @ctl then follows a call only while one of
  * @roots runs in the calling task, as trace-cmd's function_graph -g does:
- * the roots and every selected site they reach, down to @max_depth
- * levels, with entry, return and duration. Every selected site is still
+ * the roots and every selected site they reach, down to the arm's
+ * depth (ftgl_control_arm_tree()), with entry, return and duration. Every selected site is still
  * checked before the arm and verified while armed. The kernel needs a
  * return hook that covers every site at once (fprobe); with kretprobes
  * only, the arm is refused with EOPNOTSUPP and the reason.
@@ -311,7 +310,19 @@ struct ftg_selection *ftgl_selection_take_pins(const struct ftg_selection *sel,
  * Return: 0, or -1 (errno ENOENT: a root not selected; E2BIG: too many).
  */
 int ftg_control_graph_tree(struct ftg_control *ctl, const uint64_t *roots,
-			   size_t n, unsigned int max_depth);
+			   size_t n);
+/*
+ * ftgl_control_arm_tree - ftg_control_arm() of a call tree
+ * @ctl: the control
+ * @flags: as ftg_control_arm()
+ * @max_depth: levels the tree follows below a root, 0 all (at most
+ *	FTGUARD_GRAPH_DEPTH_MAX: the module refuses more)
+ * @report: as ftg_control_arm()
+ *
+ * Return: as ftg_control_arm().
+ */
+int ftgl_control_arm_tree(struct ftg_control *ctl, unsigned int flags,
+			  unsigned int max_depth, struct ftg_check_report **report);
 
 /*
  * ftg_control_select_all - add every site the module knows to the selection

@@ -20,6 +20,8 @@ _Static_assert(FTG_FORMAT_VERSION == FTGUARD_FORMAT_VERSION,
 	       "the public format version is the module's");
 _Static_assert(FTG_SITES_FORMAT_VERSION == FTGUARD_SITES_FORMAT_VERSION,
 	       "the public sites format version is the module's");
+_Static_assert(FTG_GRAPH_DEPTH_MAX == FTGUARD_GRAPH_DEPTH_MAX,
+	       "the public depth limit is the module's");
 
 /*
  * Parses one line of a table into @obj (the table's own object); @line

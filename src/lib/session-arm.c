@@ -120,9 +120,15 @@ void ftg_arm_request_set_tracer(struct ftg_arm_request *req, enum ftg_tracer tra
 	req->tracer = tracer;
 }
 
-void ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int depth)
+int ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int depth)
 {
+	ftg_error_clear();
+	if (depth > FTG_GRAPH_DEPTH_MAX)
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL,
+				"a call tree's depth is 0 (all) to %u, not %u",
+				FTG_GRAPH_DEPTH_MAX, depth);
 	req->max_depth = depth;
+	return 0;
 }
 
 void ftg_arm_request_set_flags(struct ftg_arm_request *req, unsigned int flags)
@@ -162,7 +168,7 @@ int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_re
 	if (ftgl_session_clear_if_selected(sess) < 0)
 		return -1;
 	if (req->nroots &&
-	    ftg_session_graph_roots(sess, req->roots, req->max_depth, req->resolve) < 0)
+	    ftg_session_graph_roots(sess, req->roots, req->resolve) < 0)
 		return -1;
 	if (req->naddrs) {
 		if (ftg_session_select_addrs(sess, req->addrs, req->naddrs) < 0)
@@ -249,7 +255,8 @@ int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
 			 "the check found inconsistent sites");
 		return stop_at(out, FTG_ARM_STAGE_CHECK);
 	}
-	if (ftg_control_arm(ctl, arm_flags(req), &rep) < 0) {
+	if (ftgl_control_arm_tree(ctl, arm_flags(req), req->nroots ? req->max_depth : 0,
+				  &rep) < 0) {
 		stop_at(out, FTG_ARM_STAGE_ARM);
 		/* the module's own refusal, judged with the map when it has lines */
 		ftg_verdict_free(out->verdict);

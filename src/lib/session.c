@@ -413,7 +413,7 @@ static int select_cand(struct ftg_session *sess, const struct ftg_candidates *ca
 }
 
 int ftg_session_graph_roots(struct ftg_session *sess, const struct ftg_selection *sel,
-			    unsigned int max_depth, unsigned int flags)
+			    unsigned int flags)
 {
 	struct ftg_candidates *roots;
 	uint64_t *addrs;
@@ -436,7 +436,7 @@ int ftg_session_graph_roots(struct ftg_session *sess, const struct ftg_selection
 		addrs[i] = ftg_candidates_get(roots, i)->addr;
 	if (select_cand(sess, roots, FTG_SESSION_STEP_GRAPH) < 0)
 		goto out;
-	if (ftg_control_graph_tree(sess->ctl, addrs, n, max_depth) < 0) {
+	if (ftg_control_graph_tree(sess->ctl, addrs, n) < 0) {
 		failed(sess, FTG_SESSION_STEP_GRAPH);
 		goto out;
 	}

@@ -405,6 +405,22 @@ static void test_arm_request_bad_pattern(void **state)
 	ftg_arm_request_free(req);
 }
 
+/* A tree's depth: 0 (all) to the protocol's limit, which the module holds too. */
+static void test_arm_request_depth_limit(void **state)
+{
+	struct ftg_arm_request *req = ftg_arm_request_new();
+
+	(void)state;
+	assert_non_null(req);
+	assert_int_equal(ftg_arm_request_set_max_depth(req, 0), 0);
+	assert_int_equal(ftg_arm_request_set_max_depth(req, FTG_GRAPH_DEPTH_MAX), 0);
+	assert_int_equal(ftg_arm_request_set_max_depth(req, FTG_GRAPH_DEPTH_MAX + 1), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+	assert_contains(ftg_error_last(), "0 (all) to 1000");
+	ftg_arm_request_free(req);
+}
+
 /*
  * An arm whose selection fails stops there, saying where: no check and
  * no arm reach the module.
@@ -450,6 +466,7 @@ int main(void)
 		cmocka_unit_test(test_all_refused),
 		cmocka_unit_test(test_arm_nothing_requested),
 		cmocka_unit_test(test_arm_request_bad_pattern),
+		cmocka_unit_test(test_arm_request_depth_limit),
 		cmocka_unit_test(test_arm_stops_at_select),
 	};
 

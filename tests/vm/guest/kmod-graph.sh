@@ -26,6 +26,21 @@ exec 3<>"$FTG_DEBUGFS/control"
 echo "select $outer $inner" >&3 || fail "select: $(cat <&3)"
 echo "arm graph bogus" >&3 2>/dev/null && fail "arm with a bad word accepted"
 expect_eq "bad arm response" "error EINVAL usage: arm [persistent] [force] [graph] [stack] [max-depth=<n>]" "$(cat <&3)"
+# a tree's depth is a count from 0 (all) to the protocol's limit, which
+# the module holds to whatever its client checked
+for d in 1001 4294967296 x -1 ''; do
+	echo "arm graph max-depth=$d" >&3 2>/dev/null && fail "max-depth=$d accepted"
+	expect_eq "max-depth=$d response" \
+		"error EINVAL max-depth: 'max-depth=$d' is not a count from 0 (all) to 1000" "$(cat <&3)"
+done
+expect_eq "armed after the bad depths" 0 "$(status armed)"
+echo "graph-roots $outer" >&3 || fail "graph-roots: $(cat <&3)"
+for d in 0 1000; do
+	echo "arm graph max-depth=$d" >&3 || fail "arm graph max-depth=$d: $(cat <&3)"
+	expect_eq "graph_max_depth of max-depth=$d" "$d" "$(status graph_max_depth)"
+	echo disarm >&3 || fail "disarm: $(cat <&3)"
+done
+echo clear >&3 && echo "select $outer $inner" >&3 || fail "select again: $(cat <&3)"
 echo "arm graph" >&3 || fail "arm graph refused: $(cat <&3)"
 expect_eq "arm_mode" graph "$(status arm_mode)"
 expect_eq "alloc_graphs while armed" 1 "$(status alloc_graphs)"
