@@ -15,8 +15,8 @@
 # lockdown on either transport: this test loads the fault-injection build
 # (a superset of the default one; only one build can be loaded before the
 # lockdown, and none after it) to show that. An arm that outlives lockdown
-# ends with rmmod ftguard, which disarms first; ftguard, unsigned here,
-# cannot be loaded again. Confidentiality mode then closes tracefs's
+# holds ftguard loaded: rmmod is refused until stop ends the arm through
+# the device; ftguard, unsigned here, cannot be loaded again. Confidentiality mode then closes tracefs's
 # buffers.
 . /tests/lib.sh
 
@@ -175,13 +175,17 @@ refusals=$(dmesg | grep -c 'Lockdown: ftguard: debugfs access is restricted')
 	fail "the ftguard command tried debugfs under lockdown: $(dmesg | grep 'Lockdown: ftguard:' | head -n 3)"
 
 # The descriptor opened before the lockdown still works: debugfs checks at
-# open. Re-arm through it, so that rmmod below has an arm to end.
+# open. Re-arm through it, so that rmmod below finds an arm.
 echo check >&4 || fail "check on the pre-lockdown descriptor: $(cat <&4)"
 echo "arm persistent" >&3 || fail "arm persistent on the pre-lockdown descriptor: $(cat <&3)"
 expect_eq "exactly the one armed site" 1 "$(wc -l < "$enabled")"
 exec 6>&- 4>&- 3>&-
 
-# rmmod is not restricted: ftguard disarms on the way out.
+# rmmod is not restricted by lockdown, but an arm holds ftguard loaded
+# until stop, through the device, ends it.
+rmmod ftguard 2>/dev/null && fail "rmmod ftguard succeeded while armed"
+expect_eq "armed after the refused rmmod" 1 "$(status armed)"
+ftguard stop || fail "stop under lockdown"
 rmmod ftguard || fail "rmmod ftguard under lockdown"
 expect_eq "enabled_functions after rmmod" 0 "$(wc -l < "$enabled")"
 rmmod ftg_target || fail "rmmod ftg_target"
