@@ -434,7 +434,8 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 			snprintf(why, len,
 				 "%s: record at +%u, a kretprobe would not use ftrace",
 				 s->name, s->offset);
-			return -EOPNOTSUPP;
+			ret = -EOPNOTSUPP;
+			goto unfilled;
 		}
 		g->rps[i].kp.addr = (kprobe_opcode_t *)ip;
 		g->rps[i].entry_handler = ftg_kretprobe_entry;
@@ -447,8 +448,9 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 	}
 	ret = register_kretprobes(g->rpp, g->nrps);
 	if (ret) {
+		/* the kernel unregistered what it had registered of them */
 		snprintf(why, len, "register_kretprobes: %d", ret);
-		return ret;
+		goto unfilled;
 	}
 	for (i = 0; i < g->nrps; i++) {
 		struct kprobe *kp = &g->rps[i].kp;
@@ -469,6 +471,11 @@ static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 	ret = ftg_tree_register_callees(g, set, why, len);
 	if (ret)
 		ftg_kretprobes_unregister(g, g->rpp, g->nrps);
+	return ret;
+
+unfilled:
+	/* none registered: rpp lists registered ones only (ftg_graph_holds()) */
+	memset(g->rpp, 0, g->nrps * sizeof(*g->rpp));
 	return ret;
 }
 
