@@ -57,6 +57,16 @@ load_ftguard() {
 	wait_for 10 test -e "$FTG_DEBUGFS/control" || fail "ftguard debugfs files did not appear"
 }
 
+# freed_init_base MODULE: sets INIT_BASE to the start of MODULE's init
+# text once ftguard has let it go (its modules table says dropped), within
+# 10 s of the load: a freed address to plant a site at.
+freed_init_base() {
+	wait_for 10 sh -c "awk '\$1 == \"$1\" && \$7 == \"dropped\"' $FTG_DEBUGFS/modules | grep -q ." ||
+		fail "$1's init text was not dropped"
+	INIT_BASE=$(awk -v m="$1" '$1 == m && $7 == "dropped" { print $5; exit }' "$FTG_DEBUGFS/modules")
+	log "$1's freed init text at $INIT_BASE"
+}
+
 unload_ftguard() {
 	module_loaded ftguard || return 0
 	rmmod ftguard || fail "rmmod ftguard failed"

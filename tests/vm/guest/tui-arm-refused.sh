@@ -25,11 +25,8 @@ TUI_UNLOAD=ftg_target
 export PATH=$PATH:/usr/libexec
 load_ftguard fi
 load_test_module ftg_target
-wait_for 10 sh -c "awk '\$1 == \"ftg_target\" && \$7 == \"dropped\"' $FTG_DEBUGFS/modules | grep -q ." ||
-	fail "ftg_target's init text was not dropped"
-init_base=$(awk '$1 == "ftg_target" && $7 == "dropped" { print $5; exit }' "$FTG_DEBUGFS/modules")
-log "ftg_target's freed init text at $init_base"
-control "plant stale $init_base ftg_stale_init"
+freed_init_base ftg_target
+control "plant stale $INIT_BASE ftg_stale_init"
 
 start_tui
 wait_screen 20 '^ ftg_stale_init +vmlinux +[0-9a-f]{16} core +planted ' "the planted site"

@@ -18,21 +18,18 @@ export PATH=$PATH:/usr/libexec
 OUT=/tmp/$FTG_TEST.out ERR=/tmp/$FTG_TEST.err
 load_ftguard fi
 load_test_module ftg_target
-wait_for 10 sh -c "awk '\$1 == \"ftg_target\" && \$7 == \"dropped\"' $FTG_DEBUGFS/modules | grep -q ." ||
-	fail "ftg_target's init text was not dropped"
-init_base=$(awk '$1 == "ftg_target" && $7 == "dropped" { print $5; exit }' "$FTG_DEBUGFS/modules")
-log "ftg_target's freed init text at $init_base"
-control "plant blind $init_base ftg_blind_init"
+freed_init_base ftg_target
+control "plant blind $INIT_BASE ftg_blind_init"
 
 # ftguard.ko alone calls it consistent
 exec 3<>"$FTG_DEBUGFS/control"
-echo "select $init_base" >&3 || fail "select: $(cat <&3)"
+echo "select $INIT_BASE" >&3 || fail "select: $(cat <&3)"
 echo check >&3 || fail "check: $(cat <&3)"
 exec 3>&-
-grep -q "^$init_base ok " "$FTG_DEBUGFS/check" || { cat "$FTG_DEBUGFS/check"; fail "the module does not pass the blind site"; }
+grep -q "^$INIT_BASE ok " "$FTG_DEBUGFS/check" || { cat "$FTG_DEBUGFS/check"; fail "the module does not pass the blind site"; }
 
 # start refuses on the map's word
-run 1 ftguard start -l "ftg_blind_init@$init_base" -l fn_a
+run 1 ftguard start -l "ftg_blind_init@$INIT_BASE" -l fn_a
 both_have 'refused'
 both_have 'freed init text of ftg_target'
 both_have 'ftguard.ko says ok, the map stale'
