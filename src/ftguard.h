@@ -1964,6 +1964,23 @@ void ftg_arm_request_free(struct ftg_arm_request *req);
 int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
 			const char *pattern);
 /**
+ * ftg_arm_request_count - how many patterns of a kind were added
+ * @req: the request
+ * @kind: the kind
+ */
+size_t ftg_arm_request_count(const struct ftg_arm_request *req,
+			     enum ftg_arm_pattern kind);
+/**
+ * ftg_arm_request_pattern - a pattern as it was added
+ * @req: the request
+ * @kind: its kind
+ * @i: which of them, from 0, in the order added
+ *
+ * Return: the pattern (owned by @req), or NULL past the last.
+ */
+const char *ftg_arm_request_pattern(const struct ftg_arm_request *req,
+				    enum ftg_arm_pattern kind, size_t i);
+/**
  * ftg_arm_request_add_sites - add sites ftguard.ko knows, by address
  * @req: the request
  * @addrs: the sites' addresses (as its site table gives them)
@@ -2010,9 +2027,32 @@ int ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int dept
  */
 void ftg_arm_request_set_flags(struct ftg_arm_request *req, unsigned int flags);
 
+/* What makes a request one that cannot be armed (ftg_arm_request_fault()) */
+enum ftg_arm_request_fault {
+	FTG_ARM_REQUEST_OK,
+	FTG_ARM_REQUEST_EMPTY,			/* it names no site */
+	FTG_ARM_REQUEST_ONLY_EXCLUSIONS,	/* exclusions, and nothing to
+						 * leave them out of */
+	FTG_ARM_REQUEST_DEPTH_WITHOUT_TREE,	/* a depth, and no root */
+	FTG_ARM_REQUEST_TREE_WITHOUT_RETURNS,	/* roots, under the function
+						 * tracer asked for */
+};
+/**
+ * ftg_arm_request_fault - can the request be armed as it stands?
+ * @req: the request
+ *
+ * The rules of what goes together, for a front end to refuse a request
+ * in its own words before it opens anything; ftg_session_arm() stops at
+ * FTG_ARM_STAGE_REQUEST on the same rules.
+ *
+ * Return: FTG_ARM_REQUEST_OK, or the fault, with the library's error
+ * (FTG_E_BAD_ARGUMENT) saying it.
+ */
+enum ftg_arm_request_fault ftg_arm_request_fault(const struct ftg_arm_request *req);
+
 /* Where ftg_session_arm() stopped (ftg_arm_outcome_stage()) */
 enum ftg_arm_stage {
-	FTG_ARM_STAGE_REQUEST,	/* the request selects nothing */
+	FTG_ARM_STAGE_REQUEST,	/* the request's fault (ftg_arm_request_fault()) */
 	FTG_ARM_STAGE_SELECT,	/* resolving or selecting: ftg_session_step() */
 	FTG_ARM_STAGE_CHECK,	/* the check failed, or found inconsistent sites */
 	FTG_ARM_STAGE_ARM,	/* ftguard.ko refused to arm, or failed */

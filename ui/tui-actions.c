@@ -289,7 +289,7 @@ fail:
 int tui_action_arm_tree(struct tui *tui, const char *text)
 {
 	struct tui_model *m = &tui->m;
-	char buf[TUI_INPUT_MAX], *tok, *save = NULL, *root = NULL;
+	char buf[TUI_INPUT_MAX], *tok, *save = NULL;
 	struct ftg_arm_request *req = NULL;
 	struct ftg_arm_outcome *out = NULL;
 	unsigned long depth = 0;
@@ -311,13 +311,12 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 			/* the request says what is too deep */
 			errno = 0;
 			depth = strtoul(tok + 6, &end, 10);
-			if (*end || !tok[6] || errno || depth > UINT_MAX) {
-				tui_message(tui, true, "call tree: %s: depth is 1 to %u (0: all)",
-					    tok, FTG_GRAPH_DEPTH_MAX);
+			if (*end || !tok[6] || errno) {
+				tui_message(tui, true, "call tree: %s: depth is a count "
+					    "from 0 (all) to %u", tok, FTG_GRAPH_DEPTH_MAX);
 				goto out;
 			}
-		} else if (!root) {
-			root = tok;
+		} else if (!ftg_arm_request_count(req, FTG_ARM_ROOTS)) {
 			err = ftg_arm_request_add(req, FTG_ARM_ROOTS, tok);
 		} else if (ncallees < TREE_PATTERNS_MAX) {
 			ncallees++;
@@ -328,8 +327,13 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 			goto out;
 		}
 	}
-	if (!root) {
+	if (!ftg_arm_request_count(req, FTG_ARM_ROOTS)) {
 		tui_message(tui, true, "call tree: name its root (ROOT [CALLEE...] [depth=N])");
+		goto out;
+	}
+	if (ftg_arm_request_set_max_depth(req, depth > UINT_MAX ? UINT_MAX : depth) < 0 ||
+	    ftg_arm_request_fault(req) != FTG_ARM_REQUEST_OK) {
+		tui_message(tui, true, "call tree: %s", ftg_error_last());
 		goto out;
 	}
 	if (!tui_session(tui))
@@ -338,15 +342,12 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 		tui_message(tui, true, "call tree: no sites table to choose from");
 		goto out;
 	}
-	if (ftg_arm_request_set_max_depth(req, (unsigned int)depth) < 0) {
-		tui_message(tui, true, "call tree: %s", ftg_error_last());
-		goto out;
-	}
 	ftg_arm_request_set_resolve(req, FTG_SESSION_KNOWN_FIRST);
 	if (arm_request(tui, req, &out) < 0)
 		goto out;
 	snprintf(what, sizeof(what), "call tree of %s: checked %lu sites, armed %lu%s",
-		 root, (unsigned long)ftg_arm_outcome_checked(out),
+		 ftg_arm_request_pattern(req, FTG_ARM_ROOTS, 0),
+		 (unsigned long)ftg_arm_outcome_checked(out),
 		 (unsigned long)ftg_arm_outcome_selected(out),
 		 depth ? " (max depth set)" : "");
 	ret = arm_outcome(tui, out, what, "call tree");

@@ -6,25 +6,50 @@
  * and printing a verdict.
  */
 
+#include <limits.h>
 #include <string.h>
 
 #include "cmd/ftguard-cmd.h"
 
+/*
+ * The option letters of each kind of pattern, in trace-cmd's order; a
+ * glob's letters have their patterns checked before anything else.
+ */
+static const struct {
+	int key;
+	enum ftg_arm_pattern kind;
+	bool glob;
+} pattern_options[] = {
+	{ 'g', FTG_ARM_ROOTS, true },
+	{ 'l', FTG_ARM_FUNCTIONS, true },
+	{ 'n', FTG_ARM_EXCLUDE, true },
+	{ 'm', FTG_ARM_MODULE, false },
+};
+
+#define FOR_EACH_PATTERN_OPTION(k) \
+	for (k = 0; k < sizeof(pattern_options) / sizeof(pattern_options[0]); k++)
+
 /**
  * ftg_cmd_has_selection - does the command line name sites to arm?
  * @args: the parsed command line
- * @or_exclusions: -n counts too (it names sites, if only to leave out)
+ * @or_exclusions: exclusions count too (they name sites, if only to
+ *	leave them out)
  *
- * Return: true when -l, -m or -g (or -n with @or_exclusions) was given.
+ * Return: true when a pattern option was given.
  */
 bool ftg_cmd_has_selection(const struct ftg_cmd_args *args, bool or_exclusions)
 {
-	return ftg_args_has(args, 'l') || ftg_args_has(args, 'm') ||
-	       ftg_args_has(args, 'g') || (or_exclusions && ftg_args_has(args, 'n'));
+	size_t k;
+
+	FOR_EACH_PATTERN_OPTION(k)
+		if ((or_exclusions || pattern_options[k].kind != FTG_ARM_EXCLUDE) &&
+		    ftg_args_has(args, pattern_options[k].key))
+			return true;
+	return false;
 }
 
 /**
- * ftg_cmd_check_globs - refuse malformed -l/-n patterns before anything else
+ * ftg_cmd_check_globs - refuse malformed glob patterns before anything else
  * @ctx: the invocation
  * @args: the parsed command line
  *
@@ -32,14 +57,13 @@ bool ftg_cmd_has_selection(const struct ftg_cmd_args *args, bool or_exclusions)
  */
 int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args)
 {
-	static const int keys[] = { 'l', 'n', 'g' };
 	size_t k;
 
-	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-		int i, n = ftg_args_count(args, keys[k]);
+	FOR_EACH_PATTERN_OPTION(k) {
+		int i, key = pattern_options[k].key, n = ftg_args_count(args, key);
 
-		for (i = 0; i < n; i++) {
-			const char *p = ftg_args_nth(args, keys[k], i);
+		for (i = 0; pattern_options[k].glob && i < n; i++) {
+			const char *p = ftg_args_nth(args, key, i);
 			const char *why;
 
 			if (!ftg_glob_valid(p, &why)) {
@@ -51,23 +75,12 @@ int ftg_cmd_check_globs(const struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args
 	return 0;
 }
 
-/* The option letters of each kind of pattern, in trace-cmd's order. */
-static const struct {
-	int key;
-	enum ftg_arm_pattern kind;
-} pattern_options[] = {
-	{ 'g', FTG_ARM_ROOTS },
-	{ 'l', FTG_ARM_FUNCTIONS },
-	{ 'n', FTG_ARM_EXCLUDE },
-	{ 'm', FTG_ARM_MODULE },
-};
-
 static int add_patterns(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			struct ftg_arm_request *req)
 {
 	size_t k;
 
-	for (k = 0; k < sizeof(pattern_options) / sizeof(pattern_options[0]); k++) {
+	FOR_EACH_PATTERN_OPTION(k) {
 		int i, key = pattern_options[k].key, n = ftg_args_count(args, key);
 
 		for (i = 0; i < n; i++) {
@@ -221,32 +234,62 @@ int ftg_cmd_session_done(struct ftg_cmd_ctx *ctx, const struct ftg_session *sess
 	return ret < 0 ? ftg_cmd_session_error(ctx, sess) : 0;
 }
 
-/* --max-graph-depth N: levels below a -g function, 0 (the default) all. */
-static int graph_depth(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
-		       unsigned int *depth)
+/*
+ * --max-graph-depth N: levels below a -g function, 0 (the default) all;
+ * the request knows the limit.
+ */
+static int set_graph_depth(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+			   struct ftg_arm_request *req)
 {
 	const char *arg = ftg_args_get(args, FTG_OPT_MAX_GRAPH_DEPTH);
 	uint64_t n;
 
-	*depth = 0;
 	if (!arg)
 		return 0;
-	if (!ftg_args_has(args, 'g')) {
-		ftg_cmd_usage_error(ctx, args->entry, "--max-graph-depth limits a call "
-				    "tree: give -g FUNC too");
-		return FTG_CMD_ERROR;
-	}
-	if (ftg_parse_u64(arg, &n) < 0 || n == 0 || n > FTG_GRAPH_DEPTH_MAX) {
+	if (ftg_parse_u64(arg, &n) < 0 ||
+	    ftg_arm_request_set_max_depth(req, n > UINT_MAX ? UINT_MAX : n) < 0) {
 		ftg_cmd_usage_error(ctx, args->entry, "--max-graph-depth %s: not a "
-				    "count from 1 to %u", arg, FTG_GRAPH_DEPTH_MAX);
+				    "count from 0 (all) to %u", arg, FTG_GRAPH_DEPTH_MAX);
 		return FTG_CMD_ERROR;
 	}
-	*depth = (unsigned int)n;
 	return 0;
 }
 
 /* -p's words; an arm records entries alone or entries and returns */
 const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
+static const enum ftg_tracer tracer_of_word[] = {
+	FTG_TRACER_FUNCTION, FTG_TRACER_FUNCTION_GRAPH,
+};
+
+static void set_tracer(const struct ftg_cmd_args *args, struct ftg_arm_request *req)
+{
+	const char *word = ftg_args_get(args, 'p');
+	size_t i;
+
+	for (i = 0; word && ftg_cmd_tracers[i]; i++)
+		if (!strcmp(word, ftg_cmd_tracers[i]))
+			ftg_arm_request_set_tracer(req, tracer_of_word[i]);
+}
+
+/* The options that only add a flag to the arm */
+static const struct {
+	int key;
+	unsigned int flag;
+} flag_options[] = {
+	{ FTG_OPT_FORCE, FTG_ARM_FORCE },
+	{ 'T', FTG_ARM_STACK },
+};
+
+/* A request that cannot be armed, in the options' words */
+static const char *const request_faults[] = {
+	[FTG_ARM_REQUEST_EMPTY] = "nothing selected: give -l GLOB or -m MODULE",
+	[FTG_ARM_REQUEST_ONLY_EXCLUSIONS] = "-n leaves functions out of a "
+		"selection: give -l GLOB or -m MODULE too",
+	[FTG_ARM_REQUEST_DEPTH_WITHOUT_TREE] = "--max-graph-depth limits a call "
+		"tree: give -g FUNC too",
+	[FTG_ARM_REQUEST_TREE_WITHOUT_RETURNS] = "-g traces a call tree with "
+		"returns: -p function does not",
+};
 
 /**
  * ftg_cmd_arm_request - the arm request of the command line
@@ -258,61 +301,48 @@ const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
  * @req: set to the request, to free with ftg_arm_request_free(); NULL
  *	when nothing was selected and that is allowed
  *
- * The option table's letters are read here, for every command that
- * selects or arms; what they mean (a tree records returns, its size
- * needs no --force) is the library's.
+ * The option tables' letters are read here, for every command that
+ * selects or arms; what goes together (a tree records returns, a depth
+ * needs a tree) is the library's to say.
  *
  * Return: 0, or FTG_CMD_ERROR after a message.
  */
 int ftg_cmd_arm_request(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 			unsigned int flags, bool required, struct ftg_arm_request **req)
 {
-	const char *tracer = ftg_args_get(args, 'p');
-	unsigned int depth;
+	enum ftg_arm_request_fault fault;
+	size_t k;
 
 	*req = NULL;
-	if (ftg_args_has(args, 'g') && tracer && strcmp(tracer, "function_graph")) {
-		ftg_cmd_usage_error(ctx, args->entry, "-g traces a call tree "
-				    "with returns: -p %s does not", tracer);
-		return FTG_CMD_ERROR;
-	}
-	if (!ftg_cmd_has_selection(args, false)) {
-		if (ftg_args_has(args, 'n')) {
-			ftg_cmd_usage_error(ctx, args->entry, "-n leaves functions out of "
-					    "a selection: give -l GLOB or -m MODULE too");
-			return FTG_CMD_ERROR;
-		}
-		if (!required)
-			return 0;
-		ftg_cmd_usage_error(ctx, args->entry, "nothing selected: give -l GLOB "
-				    "or -m MODULE");
-		return FTG_CMD_ERROR;
-	}
-	if (ftg_cmd_check_globs(ctx, args) || graph_depth(ctx, args, &depth))
+	if (ftg_cmd_check_globs(ctx, args))
 		return FTG_CMD_ERROR;
 	*req = ftg_arm_request_new();
 	if (!*req)
 		return ftg_cmd_lib_error(ctx, "arm request");
-	if (add_patterns(ctx, args, *req)) {
-		ftg_arm_request_free(*req);
-		*req = NULL;
-		return FTG_CMD_ERROR;
-	}
-	if (ftg_arm_request_set_max_depth(*req, depth) < 0) {
-		ftg_cmd_usage_error(ctx, args->entry, "--max-graph-depth: %s",
-				    ftg_error_last());
-		ftg_arm_request_free(*req);
-		*req = NULL;
-		return FTG_CMD_ERROR;
-	}
-	if (tracer && !strcmp(tracer, "function_graph"))
-		ftg_arm_request_set_tracer(*req, FTG_TRACER_FUNCTION_GRAPH);
-	if (ftg_args_has(args, FTG_OPT_FORCE))
-		flags |= FTG_ARM_FORCE;
-	if (ftg_args_has(args, 'T'))
-		flags |= FTG_ARM_STACK;
+	if (add_patterns(ctx, args, *req) || set_graph_depth(ctx, args, *req))
+		goto fail;
+	set_tracer(args, *req);
+	for (k = 0; k < sizeof(flag_options) / sizeof(flag_options[0]); k++)
+		if (ftg_args_has(args, flag_options[k].key))
+			flags |= flag_options[k].flag;
 	ftg_arm_request_set_flags(*req, flags);
-	return 0;
+	fault = ftg_arm_request_fault(*req);
+	if (fault == FTG_ARM_REQUEST_OK)
+		return 0;
+	if (fault == FTG_ARM_REQUEST_EMPTY && !required) {
+		ftg_arm_request_free(*req);
+		*req = NULL;
+		return 0;
+	}
+	if (fault < sizeof(request_faults) / sizeof(request_faults[0]) &&
+	    request_faults[fault])
+		ftg_cmd_usage_error(ctx, args->entry, "%s", request_faults[fault]);
+	else
+		ftg_cmd_usage_error(ctx, args->entry, "%s", ftg_error_last());
+fail:
+	ftg_arm_request_free(*req);
+	*req = NULL;
+	return FTG_CMD_ERROR;
 }
 
 /**

@@ -44,7 +44,7 @@ static void print_refusal(const struct ftg_cmd_ctx *ctx, const struct ftg_verdic
  * selection as check says it, the map that could not be built, then the
  * refusal with its findings, or for a call tree how much was proven.
  */
-static int print_outcome(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
+static int print_outcome(struct ftg_cmd_ctx *ctx, const struct ftg_arm_request *req,
 			 const struct ftg_session *sess, const struct ftg_arm_outcome *out)
 {
 	enum ftg_arm_stage stage = ftg_arm_outcome_stage(out);
@@ -83,11 +83,12 @@ static int print_outcome(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *arg
 		return FTG_CMD_ERROR;
 	}
 	/* a tree arms what its roots may reach: say how much was proven */
-	if (ftg_args_has(args, 'g'))
+	if (ftg_arm_request_count(req, FTG_ARM_ROOTS))
 		ftg_cmd_info(ctx, "checked %llu sites, armed %zu (call tree of %s%s)",
 			     (unsigned long long)ftg_arm_outcome_checked(out),
-			     ftg_arm_outcome_selected(out), ftg_args_nth(args, 'g', 0),
-			     ftg_args_count(args, 'g') > 1 ? ", ..." : "");
+			     ftg_arm_outcome_selected(out),
+			     ftg_arm_request_pattern(req, FTG_ARM_ROOTS, 0),
+			     ftg_arm_request_count(req, FTG_ARM_ROOTS) > 1 ? ", ..." : "");
 	return FTG_CMD_OK;
 }
 
@@ -120,12 +121,14 @@ int ftg_cmd_arm(struct ftg_cmd_ctx *ctx, const struct ftg_cmd_args *args,
 		return FTG_CMD_ERROR;
 	ftg_session_set_map(sess, map);
 	ftg_session_arm(sess, req, &out);
-	ftg_arm_request_free(req);
-	if (!out)
+	if (!out) {
+		ftg_arm_request_free(req);
 		return ftg_cmd_lib_error(ctx, "arming");
-	ret = print_outcome(ctx, args, sess, out);
+	}
+	ret = print_outcome(ctx, req, sess, out);
 	*nsites = ftg_arm_outcome_selected(out);
 	ftg_arm_outcome_free(out);
+	ftg_arm_request_free(req);
 	return ret;
 }
 

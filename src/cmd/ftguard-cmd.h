@@ -107,7 +107,7 @@ extern const char *const ftg_cmd_tracers[];
 	  .complete = FTG_COMPLETE_FUNCTION, .repeatable = true }, \
 	{ .key = FTG_OPT_MAX_GRAPH_DEPTH, .long_name = "max-graph-depth", \
 	  .arg_name = "N", \
-	  .help = "follow a -g call tree only N levels below its function" }
+	  .help = "follow a -g call tree only N levels below its function (0: all)" }
 #define FTG_OPTION_END { 0 }
 
 struct ftg_cmd_ctx;

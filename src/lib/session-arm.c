@@ -18,12 +18,15 @@
 struct ftg_arm_request {
 	struct ftg_selection *sites;	/* functions, exclusions, modules */
 	struct ftg_selection *roots;	/* a call tree's roots */
-	bool any_sites;			/* sites has a function or module */
-	size_t nroots;
+	char **patterns;		/* as added, for the front ends to say */
+	enum ftg_arm_pattern *kinds;	/* what each of them names */
+	size_t npatterns;
+	size_t count[FTG_ARM_ROOTS + 1];	/* patterns of each kind */
 	uint64_t *addrs;		/* sites the module knows, by address */
 	size_t naddrs;
 	unsigned int resolve;		/* FTG_SESSION_KNOWN_FIRST, ... */
 	enum ftg_tracer tracer;
+	bool tracer_set;		/* the tracer was asked for */
 	unsigned int max_depth;
 	unsigned int flags;		/* FTG_ARM_PERSISTENT, FORCE, STACK */
 };
@@ -60,10 +63,17 @@ struct ftg_arm_request *ftg_arm_request_new(void)
 
 void ftg_arm_request_free(struct ftg_arm_request *req)
 {
+	size_t i;
+
 	if (!req)
 		return;
+
 	ftg_selection_free(req->sites);
 	ftg_selection_free(req->roots);
+	for (i = 0; i < req->npatterns; i++)
+		free(req->patterns[i]);
+	free(req->patterns);
+	free(req->kinds);
 	free(req->addrs);
 	free(req);
 }
@@ -90,6 +100,30 @@ void ftg_arm_request_set_resolve(struct ftg_arm_request *req, unsigned int flags
 	req->resolve = flags;
 }
 
+/* Keeps @pattern as added, for ftg_arm_request_pattern(). */
+static int keep_pattern(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
+			const char *pattern)
+{
+	size_t n = req->npatterns + 1;
+	char **patterns = realloc(req->patterns, n * sizeof(*patterns));
+	enum ftg_arm_pattern *kinds;
+
+	if (!patterns)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	req->patterns = patterns;
+	kinds = realloc(req->kinds, n * sizeof(*kinds));
+	if (!kinds)
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	req->kinds = kinds;
+	req->patterns[req->npatterns] = strdup(pattern);
+	if (!req->patterns[req->npatterns])
+		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+	req->kinds[req->npatterns] = kind;
+	req->npatterns = n;
+	req->count[kind]++;
+	return 0;
+}
+
 int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
 			const char *pattern)
 {
@@ -99,25 +133,44 @@ int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
 	switch (kind) {
 	case FTG_ARM_FUNCTIONS:
 		ret = ftg_selection_add(req->sites, pattern);
-		req->any_sites |= !ret;
-		return ret;
+		break;
 	case FTG_ARM_EXCLUDE:
-		return ftg_selection_exclude(req->sites, pattern);
+		ret = ftg_selection_exclude(req->sites, pattern);
+		break;
 	case FTG_ARM_MODULE:
 		ret = ftg_selection_add_module(req->sites, pattern);
-		req->any_sites |= !ret;
-		return ret;
+		break;
 	case FTG_ARM_ROOTS:
 		ret = ftg_selection_add(req->roots, pattern);
-		req->nroots += !ret;
-		return ret;
+		break;
+	default:
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no such pattern kind %d",
+				kind);
 	}
-	return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "no such pattern kind %d", kind);
+	return ret < 0 ? ret : keep_pattern(req, kind, pattern);
+}
+
+size_t ftg_arm_request_count(const struct ftg_arm_request *req,
+			     enum ftg_arm_pattern kind)
+{
+	return (unsigned int)kind <= FTG_ARM_ROOTS ? req->count[kind] : 0;
+}
+
+const char *ftg_arm_request_pattern(const struct ftg_arm_request *req,
+				    enum ftg_arm_pattern kind, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < req->npatterns; k++)
+		if (req->kinds[k] == kind && !i--)
+			return req->patterns[k];
+	return NULL;
 }
 
 void ftg_arm_request_set_tracer(struct ftg_arm_request *req, enum ftg_tracer tracer)
 {
 	req->tracer = tracer;
+	req->tracer_set = true;
 }
 
 int ftg_arm_request_set_max_depth(struct ftg_arm_request *req, unsigned int depth)
@@ -136,22 +189,48 @@ void ftg_arm_request_set_flags(struct ftg_arm_request *req, unsigned int flags)
 	req->flags = flags & (FTG_ARM_PERSISTENT | FTG_ARM_FORCE | FTG_ARM_STACK);
 }
 
+/* Does @req name sites to arm (its exclusions leave some out of those)? */
+static bool selects_sites(const struct ftg_arm_request *req)
+{
+	return req->count[FTG_ARM_FUNCTIONS] || req->count[FTG_ARM_MODULE];
+}
+
 /* The module's arm flags: a call tree records returns, whatever max_arm says. */
 static unsigned int arm_flags(const struct ftg_arm_request *req)
 {
 	unsigned int flags = req->flags;
 
-	if (req->tracer == FTG_TRACER_FUNCTION_GRAPH || req->nroots)
+	if (req->tracer == FTG_TRACER_FUNCTION_GRAPH || req->count[FTG_ARM_ROOTS])
 		flags |= FTG_ARM_GRAPH;
-	if (req->nroots)
+	if (req->count[FTG_ARM_ROOTS])
 		flags |= FTG_ARM_FORCE;
 	return flags;
 }
 
-/* Does @req name anything to arm? */
-static bool requests_sites(const struct ftg_arm_request *req)
+enum ftg_arm_request_fault ftg_arm_request_fault(const struct ftg_arm_request *req)
 {
-	return req->any_sites || req->nroots || req->naddrs;
+	bool tree = req->count[FTG_ARM_ROOTS];
+
+	ftg_error_clear();
+	if (tree && req->tracer_set && req->tracer != FTG_TRACER_FUNCTION_GRAPH) {
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "a call tree records returns: "
+			 "the function tracer records entries only");
+		return FTG_ARM_REQUEST_TREE_WITHOUT_RETURNS;
+	}
+	if (req->max_depth && !tree) {
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL,
+			 "a depth limits a call tree: the request has no root");
+		return FTG_ARM_REQUEST_DEPTH_WITHOUT_TREE;
+	}
+	if (tree || selects_sites(req) || req->naddrs)
+		return FTG_ARM_REQUEST_OK;
+	if (req->count[FTG_ARM_EXCLUDE]) {
+		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "exclusions leave functions out "
+			 "of a selection: the request selects none");
+		return FTG_ARM_REQUEST_ONLY_EXCLUSIONS;
+	}
+	ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "nothing selected");
+	return FTG_ARM_REQUEST_EMPTY;
 }
 
 /*
@@ -161,21 +240,21 @@ static bool requests_sites(const struct ftg_arm_request *req)
 int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_request *req,
 			       size_t *nsites)
 {
+	bool tree = req->count[FTG_ARM_ROOTS];
 	size_t n = 0;
 	int ret = 0;
 
 	*nsites = 0;
 	if (ftgl_session_clear_if_selected(sess) < 0)
 		return -1;
-	if (req->nroots &&
-	    ftg_session_graph_roots(sess, req->roots, req->resolve) < 0)
+	if (tree && ftg_session_graph_roots(sess, req->roots, req->resolve) < 0)
 		return -1;
 	if (req->naddrs) {
 		if (ftg_session_select_addrs(sess, req->addrs, req->naddrs) < 0)
 			return -1;
 		*nsites = req->naddrs;
 	}
-	if (req->nroots && !req->any_sites) {
+	if (tree && !selects_sites(req)) {
 		struct ftg_selection *all = ftg_selection_new();
 
 		if (!all || ftg_selection_add(all, "*") < 0) {
@@ -184,7 +263,7 @@ int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_re
 		}
 		ret = ftg_session_select(sess, all, req->resolve, &n);
 		ftg_selection_free(all);
-	} else if (req->any_sites) {
+	} else if (selects_sites(req)) {
 		ret = ftg_session_select(sess, req->sites, req->resolve, &n);
 	}
 	*nsites += n;
@@ -234,10 +313,8 @@ int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
 	*outcome = out = calloc(1, sizeof(*out));
 	if (!out)
 		return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
-	if (!requests_sites(req)) {
-		ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "nothing selected");
+	if (ftg_arm_request_fault(req) != FTG_ARM_REQUEST_OK)
 		return stop_at(out, FTG_ARM_STAGE_REQUEST);
-	}
 	if (ftg_session_select_request(sess, req, &out->selected) < 0)
 		return stop_at(out, FTG_ARM_STAGE_SELECT);
 	rep = ftg_control_check(ctl);
@@ -255,7 +332,7 @@ int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
 			 "the check found inconsistent sites");
 		return stop_at(out, FTG_ARM_STAGE_CHECK);
 	}
-	if (ftgl_control_arm_tree(ctl, arm_flags(req), req->nroots ? req->max_depth : 0,
+	if (ftgl_control_arm_tree(ctl, arm_flags(req), req->max_depth,
 				  &rep) < 0) {
 		stop_at(out, FTG_ARM_STAGE_ARM);
 		/* the module's own refusal, judged with the map when it has lines */

@@ -385,6 +385,68 @@ static void test_arm_nothing_requested(void **state)
 	fix_release(&f);
 }
 
+/*
+ * What goes together: a tree records returns, a depth needs a tree,
+ * exclusions need something to leave out of; the patterns stay as added.
+ */
+static void test_arm_request_faults(void **state)
+{
+	struct ftg_arm_request *req = ftg_arm_request_new();
+
+	(void)state;
+	assert_non_null(req);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_EMPTY);
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_EXCLUDE, "fn_b"), 0);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_ONLY_EXCLUSIONS);
+	assert_int_equal(ftg_arm_request_set_max_depth(req, 2), 0);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_DEPTH_WITHOUT_TREE);
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_ROOTS, "vfs_read"), 0);
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_ROOTS, "vfs_write"), 0);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_OK);
+	ftg_arm_request_set_tracer(req, FTG_TRACER_FUNCTION);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_TREE_WITHOUT_RETURNS);
+	ftg_arm_request_set_tracer(req, FTG_TRACER_FUNCTION_GRAPH);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_OK);
+
+	assert_int_equal(ftg_arm_request_count(req, FTG_ARM_ROOTS), 2);
+	assert_int_equal(ftg_arm_request_count(req, FTG_ARM_EXCLUDE), 1);
+	assert_int_equal(ftg_arm_request_count(req, FTG_ARM_FUNCTIONS), 0);
+	assert_string_equal(ftg_arm_request_pattern(req, FTG_ARM_ROOTS, 0), "vfs_read");
+	assert_string_equal(ftg_arm_request_pattern(req, FTG_ARM_ROOTS, 1), "vfs_write");
+	assert_string_equal(ftg_arm_request_pattern(req, FTG_ARM_EXCLUDE, 0), "fn_b");
+	assert_null(ftg_arm_request_pattern(req, FTG_ARM_ROOTS, 2));
+	assert_null(ftg_arm_request_pattern(req, FTG_ARM_MODULE, 0));
+	/* a refused pattern is not kept */
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_FUNCTIONS, "fn_[a"), -1);
+	assert_int_equal(ftg_arm_request_count(req, FTG_ARM_FUNCTIONS), 0);
+	ftg_arm_request_free(req);
+}
+
+/* A request with a fault stops before the session sends anything. */
+static void test_arm_request_fault_stops(void **state)
+{
+	struct ftg_arm_request *req = ftg_arm_request_new();
+	struct ftg_arm_outcome *out = NULL;
+	const char *reason;
+	struct fix f;
+
+	(void)state;
+	assert_non_null(req);
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_FUNCTIONS, "vfs_read"), 0);
+	assert_int_equal(ftg_arm_request_set_max_depth(req, 3), 0);
+	fix_init(&f, 0, "vfs_read", NULL, NULL);
+	assert_int_equal(ftg_session_arm(fix_open(&f, NULL, NULL), req, &out), -1);
+	assert_non_null(out);
+	assert_int_equal(ftg_arm_outcome_stage(out), FTG_ARM_STAGE_REQUEST);
+	assert_int_equal(ftg_arm_outcome_error(out, &reason), EINVAL);
+	assert_non_null(strstr(reason, "a depth limits a call tree"));
+	assert_string_equal(control_text(&f), "untouched\n");
+	ftg_arm_outcome_free(out);
+	ftg_arm_request_free(req);
+	fix_release(&f);
+}
+
 /* A malformed pattern is refused as it is added, whatever its kind. */
 static void test_arm_request_bad_pattern(void **state)
 {
@@ -465,6 +527,8 @@ int main(void)
 		cmocka_unit_test(test_admit_some),
 		cmocka_unit_test(test_all_refused),
 		cmocka_unit_test(test_arm_nothing_requested),
+		cmocka_unit_test(test_arm_request_faults),
+		cmocka_unit_test(test_arm_request_fault_stops),
 		cmocka_unit_test(test_arm_request_bad_pattern),
 		cmocka_unit_test(test_arm_request_depth_limit),
 		cmocka_unit_test(test_arm_stops_at_select),

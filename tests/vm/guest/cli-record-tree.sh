@@ -32,10 +32,12 @@ run 2 ftguard record -g 'ftg_target:fn_[' -o x.dat -- true
 err_has "bad glob"
 run 2 ftguard record --max-graph-depth 2 -l fn_a -o x.dat -- true
 err_has "give -g FUNC too"
-run 2 ftguard record -g fn_outer --max-graph-depth 0 -o x.dat -- true
-err_has "not a count from 1 to 1000"
+run 2 ftguard record -g fn_outer --max-graph-depth 1001 -o x.dat -- true
+err_has "not a count from 0 (all) to 1000"
+run 2 ftguard record -g fn_outer --max-graph-depth 4294967296 -o x.dat -- true
+err_has "not a count from 0 (all) to 1000"
 run 2 ftguard record -g fn_outer --max-graph-depth x -o x.dat -- true
-err_has "not a count from 1 to 1000"
+err_has "not a count from 0 (all) to 1000"
 run 2 ftguard record -g fn_outer -p function -o x.dat -- true
 err_has "-p function does not"
 run 2 ftguard record -g 'ftg_target:no_such_fn' -m ftg_target -o x.dat -- true
