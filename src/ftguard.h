@@ -1185,7 +1185,7 @@ struct ftg_control;
  * included) and that debugfs is the live one, /sys/kernel/debug, opens
  * ftguard.ko's misc device /dev/ftguard instead: the same control file,
  * which integrity lockdown leaves open. The table reads
- * (ftg_control_arm()'s check report) still go to @root's debugfs, whose
+ * (an arm's check report) still go to @root's debugfs, whose
  * 0400 files lockdown leaves readable.
  *
  * Fails with an actionable message: FTG_E_NOT_ROOT (EACCES/EPERM; when
@@ -1222,27 +1222,6 @@ struct ftg_check_report *ftg_control_check(struct ftg_control *ctl);
 #define FTG_ARM_FORCE		(1U << 1)	/* beyond max_arm */
 #define FTG_ARM_GRAPH		(1U << 2)	/* entries and returns */
 #define FTG_ARM_STACK		(1U << 3)	/* each entry's callers */
-/**
- * ftg_control_arm - check and arm the selection
- * @ctl: the control
- * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH (record each
- *         call's entry and return, ftguard:graph_entry/graph_exit, instead
- *         of ftguard:func), FTG_ARM_STACK (follow each ftguard:func with
- *         an ftguard:stack event holding the call's callers; with
- *         FTG_ARM_GRAPH, each ftguard:graph_entry of depth 0: a tree
- *         root's calls, or calls no armed call of their task encloses)
- * @report: if not NULL, set to the check report (from the response, or
- *          from ftguard/check when the arm was refused with ESTALE), or
- *          NULL when none could be read; free it with
- *          ftg_check_report_free()
- *
- * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
- * ESTALE check failed, E2BIG too many sites, ENOENT empty selection,
- * EOPNOTSUPP FTG_ARM_GRAPH where the kernel cannot hook returns, or a
- * call tree where it cannot follow one).
- */
-int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
-		    struct ftg_check_report **report);
 /**
  * ftg_control_disarm - disarm everything
  * @ctl: the control
@@ -1425,7 +1404,7 @@ void ftg_session_close(struct ftg_session *sess);
  * @sess: the session
  *
  * For what follows a selection: ftg_control_check(), ftg_check_run(),
- * ftg_control_arm(), ftg_control_disarm().
+ * ftg_control_disarm(); arming is ftg_session_arm()'s.
  *
  * Return: the descriptor, owned by @sess.
  */
@@ -1964,6 +1943,22 @@ void ftg_arm_request_free(struct ftg_arm_request *req);
 int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
 			const char *pattern);
 /**
+ * ftg_arm_request_add_words - add what a prompt's words ask for
+ * @req: the request
+ * @text: words separated by blanks: patterns, "!GLOB" leaving GLOB out
+ *        (as set_ftrace_filter takes it), "depth=N" a call tree's depth
+ * @first: the kind of the first pattern (FTG_ARM_ROOTS: "ROOT CALLEE...")
+ * @rest: the kind of the patterns after it
+ *
+ * The one reading of a front end's line of patterns, so that every
+ * prompt takes the same words.
+ *
+ * Return: 0, or -1 (EINVAL) with the word at fault in the library's
+ * error; the words before it stay added.
+ */
+int ftg_arm_request_add_words(struct ftg_arm_request *req, const char *text,
+			      enum ftg_arm_pattern first, enum ftg_arm_pattern rest);
+/**
  * ftg_arm_request_count - how many patterns of a kind were added
  * @req: the request
  * @kind: the kind
@@ -2099,8 +2094,10 @@ int ftg_session_select_request(struct ftg_session *sess, const struct ftg_arm_re
  * under its lock and may refuse on its own word.
  *
  * Return: 0 armed, or -1 with the library's error (FTG_E_MODULE_REFUSED
- * for a refusal: ESTALE inconsistent sites, and the module's errnos of
- * ftg_control_arm()) and the stage in @outcome.
+ * for a refusal: ESTALE inconsistent sites; the module's EPERM killed,
+ * EBUSY already armed or stuck, E2BIG more sites than max_arm, ENOENT
+ * an empty selection, EOPNOTSUPP returns or a call tree the kernel
+ * cannot hook) and the stage in @outcome.
  */
 int ftg_session_arm(struct ftg_session *sess, const struct ftg_arm_request *req,
 		    struct ftg_arm_outcome **outcome);

@@ -272,13 +272,12 @@ fail:
 	return -1;
 }
 
-#define TREE_PATTERNS_MAX 16
-
 /*
  * A call tree, as `ftguard start -g ROOT` arms one (ftg_session_arm()
  * with roots: a graph arm, forced past max_arm since the tree is what was
- * asked for). @text is "ROOT [CALLEE...] [depth=N]"; without callees,
- * every site ftguard.ko knows is one (trace-cmd's -g alone follows every
+ * asked for). @text is "ROOT [CALLEE...] [!GLOB...] [depth=N]", the
+ * library's words (ftg_arm_request_add_words()); without callees, every
+ * site ftguard.ko knows is one (trace-cmd's -g alone follows every
  * function). Each pattern resolves over the known sites (module sites,
  * and kernel functions added with +), or when it names none of them over
  * every function the kernel can trace, admitted by the module on the
@@ -289,50 +288,25 @@ fail:
 int tui_action_arm_tree(struct tui *tui, const char *text)
 {
 	struct tui_model *m = &tui->m;
-	char buf[TUI_INPUT_MAX], *tok, *save = NULL;
 	struct ftg_arm_request *req = NULL;
 	struct ftg_arm_outcome *out = NULL;
-	unsigned long depth = 0;
-	int ncallees = 0, ret = -1;
 	char what[FTG_TEXT_LEN];
+	int ret = -1;
 
-	snprintf(buf, sizeof(buf), "%s", text);
 	req = ftg_arm_request_new();
 	if (!req) {
 		tui_message(tui, true, "call tree: %s", ftg_error_last());
 		return -1;
 	}
-	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		int err = 0;
-
-		if (!strncmp(tok, "depth=", 6)) {
-			char *end;
-
-			/* the request says what is too deep */
-			errno = 0;
-			depth = strtoul(tok + 6, &end, 10);
-			if (*end || !tok[6] || errno) {
-				tui_message(tui, true, "call tree: %s: depth is a count "
-					    "from 0 (all) to %u", tok, FTG_GRAPH_DEPTH_MAX);
-				goto out;
-			}
-		} else if (!ftg_arm_request_count(req, FTG_ARM_ROOTS)) {
-			err = ftg_arm_request_add(req, FTG_ARM_ROOTS, tok);
-		} else if (ncallees < TREE_PATTERNS_MAX) {
-			ncallees++;
-			err = ftg_arm_request_add(req, FTG_ARM_FUNCTIONS, tok);
-		}
-		if (err < 0) {
-			tui_message(tui, true, "call tree: %s", ftg_error_last());
-			goto out;
-		}
+	if (ftg_arm_request_add_words(req, text, FTG_ARM_ROOTS, FTG_ARM_FUNCTIONS) < 0) {
+		tui_message(tui, true, "call tree: %s", ftg_error_last());
+		goto out;
 	}
 	if (!ftg_arm_request_count(req, FTG_ARM_ROOTS)) {
 		tui_message(tui, true, "call tree: name its root (ROOT [CALLEE...] [depth=N])");
 		goto out;
 	}
-	if (ftg_arm_request_set_max_depth(req, depth > UINT_MAX ? UINT_MAX : depth) < 0 ||
-	    ftg_arm_request_fault(req) != FTG_ARM_REQUEST_OK) {
+	if (ftg_arm_request_fault(req) != FTG_ARM_REQUEST_OK) {
 		tui_message(tui, true, "call tree: %s", ftg_error_last());
 		goto out;
 	}
@@ -345,11 +319,11 @@ int tui_action_arm_tree(struct tui *tui, const char *text)
 	ftg_arm_request_set_resolve(req, FTG_SESSION_KNOWN_FIRST);
 	if (arm_request(tui, req, &out) < 0)
 		goto out;
-	snprintf(what, sizeof(what), "call tree of %s: checked %lu sites, armed %lu%s",
+	snprintf(what, sizeof(what), "call tree of %s%s: checked %lu sites, armed %lu",
 		 ftg_arm_request_pattern(req, FTG_ARM_ROOTS, 0),
+		 ftg_arm_request_count(req, FTG_ARM_ROOTS) > 1 ? ", ..." : "",
 		 (unsigned long)ftg_arm_outcome_checked(out),
-		 (unsigned long)ftg_arm_outcome_selected(out),
-		 depth ? " (max depth set)" : "");
+		 (unsigned long)ftg_arm_outcome_selected(out));
 	ret = arm_outcome(tui, out, what, "call tree");
 out:
 	ftg_arm_outcome_free(out);

@@ -560,6 +560,31 @@ size_t ftg_selection_modules(const struct ftg_selection *sel,
 struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *sel,
 						   const struct ftg_sites *sites);
 
+/**
+ * ftg_control_arm - check and arm the selection, unjudged
+ * @ctl: the control
+ * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH (record each
+ *         call's entry and return, ftguard:graph_entry/graph_exit, instead
+ *         of ftguard:func), FTG_ARM_STACK (follow each ftguard:func with
+ *         an ftguard:stack event holding the call's callers; with
+ *         FTG_ARM_GRAPH, each ftguard:graph_entry of depth 0: a tree
+ *         root's calls, or calls no armed call of their task encloses)
+ * @report: if not NULL, set to the check report (from the response, or
+ *          from ftguard/check when the arm was refused with ESTALE), or
+ *          NULL when none could be read; free it with
+ *          ftg_check_report_free()
+ *
+ * Products arm through ftg_session_arm(), which judges the check with the
+ * address map first; the tests drive the module's arm command alone.
+ *
+ * Return: 0 armed, -1 refused (errno EPERM killed, EBUSY already armed,
+ * ESTALE check failed, E2BIG too many sites, ENOENT empty selection,
+ * EOPNOTSUPP FTG_ARM_GRAPH where the kernel cannot hook returns, or a
+ * call tree where it cannot follow one).
+ */
+int ftg_control_arm(struct ftg_control *ctl, unsigned int flags,
+		    struct ftg_check_report **report);
+
 #ifdef __cplusplus
 }
 #endif

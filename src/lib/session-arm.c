@@ -10,6 +10,7 @@
  * says what was armed, or where and why not.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +149,52 @@ int ftg_arm_request_add(struct ftg_arm_request *req, enum ftg_arm_pattern kind,
 				kind);
 	}
 	return ret < 0 ? ret : keep_pattern(req, kind, pattern);
+}
+
+/* "depth=N": the depth, as a word of ftg_arm_request_add_words() says it */
+static int add_depth_word(struct ftg_arm_request *req, const char *word)
+{
+	const char *arg = word + strlen("depth=");
+	uint64_t n;
+
+	if (ftgl_parse_u64(arg, &n) < 0 ||
+	    ftg_arm_request_set_max_depth(req, n > UINT_MAX ? UINT_MAX : n) < 0)
+		return ftgl_err(FTG_E_BAD_ARGUMENT, EINVAL, "%s: a call tree's depth "
+				"is a count from 0 (all) to %u", word,
+				FTG_GRAPH_DEPTH_MAX);
+	return 0;
+}
+
+int ftg_arm_request_add_words(struct ftg_arm_request *req, const char *text,
+			      enum ftg_arm_pattern first, enum ftg_arm_pattern rest)
+{
+	size_t npatterns = 0;
+	const char *p = text;
+
+	ftg_error_clear();
+	for (;;) {
+		size_t len;
+		char *word;
+		int ret;
+
+		p += strspn(p, " \t");
+		len = strcspn(p, " \t");
+		if (!len)
+			return 0;
+		word = strndup(p, len);
+		if (!word)
+			return ftgl_err(FTG_E_SYSTEM, ENOMEM, "out of memory");
+		p += len;
+		if (!strncmp(word, "depth=", strlen("depth=")))
+			ret = add_depth_word(req, word);
+		else if (word[0] == '!')
+			ret = ftg_arm_request_add(req, FTG_ARM_EXCLUDE, word + 1);
+		else
+			ret = ftg_arm_request_add(req, npatterns++ ? rest : first, word);
+		free(word);
+		if (ret < 0)
+			return ret;
+	}
 }
 
 size_t ftg_arm_request_count(const struct ftg_arm_request *req,

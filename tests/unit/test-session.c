@@ -423,6 +423,50 @@ static void test_arm_request_faults(void **state)
 	ftg_arm_request_free(req);
 }
 
+/* A prompt's words: the first pattern of its kind, "!GLOB", "depth=N". */
+static void test_arm_request_words(void **state)
+{
+	static const char *const bad[] = {
+		"depth=x", "depth=", "depth=1001", "depth=4294967296",
+		"depth=18446744073709551616", "depth=-1", "fn_[",
+	};
+	struct ftg_arm_request *req = ftg_arm_request_new();
+	size_t i;
+
+	(void)state;
+	assert_non_null(req);
+	assert_int_equal(ftg_arm_request_add_words(req, "  \t ", FTG_ARM_ROOTS,
+						   FTG_ARM_FUNCTIONS), 0);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_EMPTY);
+	assert_int_equal(ftg_arm_request_add_words(req, " vfs_read\tfn_a !fn_b "
+						   "depth=1000 ftg_target:fn_c",
+						   FTG_ARM_ROOTS, FTG_ARM_FUNCTIONS), 0);
+	assert_int_equal(ftg_arm_request_count(req, FTG_ARM_ROOTS), 1);
+	assert_string_equal(ftg_arm_request_pattern(req, FTG_ARM_ROOTS, 0), "vfs_read");
+	assert_int_equal(ftg_arm_request_count(req, FTG_ARM_FUNCTIONS), 2);
+	assert_string_equal(ftg_arm_request_pattern(req, FTG_ARM_FUNCTIONS, 0), "fn_a");
+	assert_string_equal(ftg_arm_request_pattern(req, FTG_ARM_FUNCTIONS, 1),
+			    "ftg_target:fn_c");
+	assert_string_equal(ftg_arm_request_pattern(req, FTG_ARM_EXCLUDE, 0), "fn_b");
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_OK);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(ftg_arm_request_add_words(req, bad[i], FTG_ARM_FUNCTIONS,
+							   FTG_ARM_FUNCTIONS), -1);
+		assert_int_equal(errno, EINVAL);
+		assert_non_null(strstr(ftg_error_last(), bad[i]));
+	}
+	assert_int_equal(ftg_arm_request_count(req, FTG_ARM_FUNCTIONS), 2);
+	ftg_arm_request_free(req);
+
+	/* a depth alone is no tree */
+	req = ftg_arm_request_new();
+	assert_non_null(req);
+	assert_int_equal(ftg_arm_request_add_words(req, "fn_a depth=2", FTG_ARM_FUNCTIONS,
+						   FTG_ARM_FUNCTIONS), 0);
+	assert_int_equal(ftg_arm_request_fault(req), FTG_ARM_REQUEST_DEPTH_WITHOUT_TREE);
+	ftg_arm_request_free(req);
+}
+
 /* A request with a fault stops before the session sends anything. */
 static void test_arm_request_fault_stops(void **state)
 {
@@ -529,6 +573,7 @@ int main(void)
 		cmocka_unit_test(test_arm_nothing_requested),
 		cmocka_unit_test(test_arm_request_faults),
 		cmocka_unit_test(test_arm_request_fault_stops),
+		cmocka_unit_test(test_arm_request_words),
 		cmocka_unit_test(test_arm_request_bad_pattern),
 		cmocka_unit_test(test_arm_request_depth_limit),
 		cmocka_unit_test(test_arm_stops_at_select),
