@@ -1246,7 +1246,7 @@ int ftg_control_reset(struct ftg_control *ctl);
 
 /*
  * A candidate site: a function entry address and who owns it. Lists of
- * candidates come from a session (ftg_session_resolve()) and its refusals.
+ * candidates are a session's or an admission's refusals, owned by them.
  */
 struct ftg_candidate {
 	const char *name;
@@ -1254,17 +1254,6 @@ struct ftg_candidate {
 	const char *module;	/* NULL for vmlinux */
 };
 struct ftg_candidates;
-/**
- * ftg_candidates_new - an empty candidate list
- *
- * Return: the list, to free with ftg_candidates_free(), or NULL.
- */
-struct ftg_candidates *ftg_candidates_new(void);
-/**
- * ftg_candidates_free - free a candidate list
- * @c: the list, or NULL
- */
-void ftg_candidates_free(struct ftg_candidates *c);
 /**
  * ftg_candidates_count - number of candidates
  * @c: the list
@@ -1484,48 +1473,6 @@ int ftg_session_select_addrs(struct ftg_session *sess, const uint64_t *addrs, si
  */
 int ftg_session_clear(struct ftg_session *sess);
 
-/**
- * ftg_session_resolve - the candidate sites of a selection
- * @sess: the session
- * @sel: the selection
- * @flags: FTG_SESSION_FROM_LISTS (every function the kernel can trace,
- *         whatever the module knows: what is to be offered), or as
- *         ftg_session_select()
- *
- * Resolves without admitting or selecting: with FTG_SESSION_LISTS in
- * ftg_session_how() the vmlinux candidates are still to be offered
- * (ftg_session_admit_some()).
- *
- * Return: the candidates, to free with ftg_candidates_free(), or NULL
- * with the library's error and ftg_session_step().
- */
-struct ftg_candidates *ftg_session_resolve(struct ftg_session *sess,
-					   const struct ftg_selection *sel,
-					   unsigned int flags);
-/**
- * ftg_session_admit_some - offer a part of a candidate list to the module
- * @sess: the session
- * @cand: the candidates (ftg_session_resolve()); module ones are not sent
- * @from: the first one offered
- * @n: how many, from @from on (cut at the end of @cand)
- * @refused: when not NULL, receives those the module refused
- *
- * A long list offered a part at a time leaves the caller free between
- * parts (to serve keys, to cancel).
- *
- * Return: the number of candidates sent, or -1.
- */
-int ftg_session_admit_some(struct ftg_session *sess, const struct ftg_candidates *cand,
-			   size_t from, size_t n, struct ftg_candidates *refused);
-/**
- * ftg_session_admit_one - offer one candidate again, to learn why not
- * @sess: the session
- * @cand: the candidate
- *
- * Return: 0 admitted (or already a site), or -1 with the module's reason
- * in ftg_error_last() (FTG_E_MODULE_REFUSED).
- */
-int ftg_session_admit_one(struct ftg_session *sess, const struct ftg_candidate *cand);
 /**
  * ftg_session_admit_all - offer every vmlinux function ftrace can patch
  * @sess: the session
@@ -2158,6 +2105,84 @@ const char *ftg_arm_outcome_map_error(const struct ftg_arm_outcome *out);
  * @out: the outcome, or NULL
  */
 void ftg_arm_outcome_free(struct ftg_arm_outcome *out);
+
+/*
+ * An admission (ftg_session_admission()): a request's functions offered
+ * to ftguard.ko a part at a time, for a front end that serves its user
+ * between parts and may stop early; what it admitted is then checked
+ * like any selection.
+ */
+struct ftg_admission;
+/**
+ * ftg_session_admission - resolve a request's functions, to offer them
+ * @sess: the session
+ * @req: functions and modules, with exclusions (no roots; sites added by
+ *       address are sites already and are not offered)
+ *
+ * The patterns resolve over every function the kernel can trace, the
+ * module's sites or not (FTG_SESSION_FROM_LISTS); nothing is offered yet.
+ *
+ * Return: the admission, to free with ftg_admission_free() before @sess
+ * is closed, or NULL with the library's error (a request's fault, roots,
+ * no function or module, none matching).
+ */
+struct ftg_admission *ftg_session_admission(struct ftg_session *sess,
+					    const struct ftg_arm_request *req);
+/**
+ * ftg_admission_step - offer the next part
+ * @adm: the admission
+ * @n: how many candidates at most (a module's are counted, not sent)
+ *
+ * Return: 1 while some are left to offer, 0 once all were, -1 with the
+ * library's error (what was admitted before stays admitted).
+ */
+int ftg_admission_step(struct ftg_admission *adm, size_t n);
+/**
+ * ftg_admission_total - how many candidates the patterns resolved to
+ * @adm: the admission
+ */
+size_t ftg_admission_total(const struct ftg_admission *adm);
+/**
+ * ftg_admission_offered - how many were offered so far
+ * @adm: the admission
+ */
+size_t ftg_admission_offered(const struct ftg_admission *adm);
+/**
+ * ftg_admission_refused - the offered functions the module refused
+ * @adm: the admission
+ *
+ * Return: the list, in address order, owned by @adm.
+ */
+const struct ftg_candidates *ftg_admission_refused(const struct ftg_admission *adm);
+/**
+ * ftg_admission_reason - why the module refused one
+ * @adm: the admission
+ * @i: its index in ftg_admission_refused()
+ *
+ * The module's answer to a batch names one refusal; this offers the
+ * function again alone, once, and keeps the answer.
+ *
+ * Return: the module's reason, "admitted when asked again" when it took
+ * the function this time, or NULL with the library's error. Owned by @adm.
+ */
+const char *ftg_admission_reason(struct ftg_admission *adm, size_t i);
+/**
+ * ftg_admission_sites - the sites admitted so far
+ * @adm: the admission
+ * @n: set to how many
+ *
+ * The offered candidates the module did not refuse (a module's function
+ * is a site already), for a check or an arm (ftg_arm_request_add_sites()).
+ *
+ * Return: their addresses in address order, owned by @adm until the next
+ * call, or NULL (ENOMEM).
+ */
+const uint64_t *ftg_admission_sites(struct ftg_admission *adm, size_t *n);
+/**
+ * ftg_admission_free - free an admission (what was admitted stays so)
+ * @adm: the admission, or NULL
+ */
+void ftg_admission_free(struct ftg_admission *adm);
 
 /* ==== ftguard's trace instance: what a command sets, and restores ==== */
 

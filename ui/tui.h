@@ -185,14 +185,11 @@ struct tui_model {
 	uint64_t rate_ms;
 };
 
-/* Functions being offered to the module, a chunk per loop turn. */
+/* Functions being offered to the module, a part per loop turn. */
 struct tui_admit {
 	bool active;
-	struct ftg_candidates *cand;	/* resolved from the patterns */
-	struct ftg_candidates *refused;
-	size_t next;			/* the first not offered yet */
-	int npatterns;
-	char first[TUI_INPUT_MAX];	/* the first pattern, for the filter */
+	struct ftg_arm_request *req;	/* the patterns, as typed */
+	struct ftg_admission *adm;	/* libftguard's, offering them */
 };
 
 struct tui {

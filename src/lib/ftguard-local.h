@@ -365,5 +365,17 @@ const struct ftg_map *ftgl_session_map(const struct ftg_session *sess);
 const struct ftg_map *ftgl_session_build_map(struct ftg_session *sess);
 /* session.c: ftg_session_clear() when the descriptor may hold a selection */
 int ftgl_session_clear_if_selected(struct ftg_session *sess);
+/* session.c: one candidate offered alone (session-admit.c) */
+/**
+ * ftg_session_admit_one - offer one candidate again, to learn why not
+ * @sess: the session
+ * @cand: the candidate
+ *
+ * Return: 0 admitted (or already a site), or -1 with the module's reason
+ * in ftg_error_last() (FTG_E_MODULE_REFUSED).
+ */
+int ftg_session_admit_one(struct ftg_session *sess, const struct ftg_candidate *cand);
+/* session-arm.c: a request's functions, exclusions and modules (session-admit.c) */
+const struct ftg_selection *ftgl_arm_request_sites(const struct ftg_arm_request *req);
 
 #endif /* _FTGUARD_LOCAL_H */

@@ -561,6 +561,50 @@ struct ftg_candidates *ftg_selection_resolve_sites(const struct ftg_selection *s
 						   const struct ftg_sites *sites);
 
 /**
+ * ftg_candidates_new - an empty candidate list
+ *
+ * Return: the list, to free with ftg_candidates_free(), or NULL.
+ */
+struct ftg_candidates *ftg_candidates_new(void);
+/**
+ * ftg_candidates_free - free a candidate list
+ * @c: the list, or NULL
+ */
+void ftg_candidates_free(struct ftg_candidates *c);
+/**
+ * ftg_session_resolve - the candidate sites of a selection
+ * @sess: the session
+ * @sel: the selection
+ * @flags: FTG_SESSION_FROM_LISTS (every function the kernel can trace,
+ *         whatever the module knows: what is to be offered), or as
+ *         ftg_session_select()
+ *
+ * Resolves without admitting or selecting: with FTG_SESSION_LISTS in
+ * ftg_session_how() the vmlinux candidates are still to be offered
+ * (ftg_session_admit_some()).
+ *
+ * Return: the candidates, to free with ftg_candidates_free(), or NULL
+ * with the library's error and ftg_session_step().
+ */
+struct ftg_candidates *ftg_session_resolve(struct ftg_session *sess,
+					   const struct ftg_selection *sel,
+					   unsigned int flags);
+/**
+ * ftg_session_admit_some - offer a part of a candidate list to the module
+ * @sess: the session
+ * @cand: the candidates (ftg_session_resolve()); module ones are not sent
+ * @from: the first one offered
+ * @n: how many, from @from on (cut at the end of @cand)
+ * @refused: when not NULL, receives those the module refused
+ *
+ * A long list offered a part at a time leaves the caller free between
+ * parts (to serve keys, to cancel).
+ *
+ * Return: the number of candidates sent, or -1.
+ */
+int ftg_session_admit_some(struct ftg_session *sess, const struct ftg_candidates *cand,
+			   size_t from, size_t n, struct ftg_candidates *refused);
+/**
  * ftg_control_arm - check and arm the selection, unjudged
  * @ctl: the control
  * @flags: FTG_ARM_PERSISTENT, FTG_ARM_FORCE, FTG_ARM_GRAPH (record each

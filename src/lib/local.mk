@@ -40,6 +40,7 @@ libftguard_core_la_SOURCES = \
 	src/lib/selection.c \
 	src/lib/session.c \
 	src/lib/session-arm.c \
+	src/lib/session-admit.c \
 	src/lib/map.c \
 	src/lib/map-query.c \
 	src/lib/checker.c \

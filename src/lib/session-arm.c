@@ -197,6 +197,11 @@ int ftg_arm_request_add_words(struct ftg_arm_request *req, const char *text,
 	}
 }
 
+const struct ftg_selection *ftgl_arm_request_sites(const struct ftg_arm_request *req)
+{
+	return req->sites;
+}
+
 size_t ftg_arm_request_count(const struct ftg_arm_request *req,
 			     enum ftg_arm_pattern kind)
 {

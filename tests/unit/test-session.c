@@ -362,6 +362,74 @@ static char *control_text(const struct fix *f)
 	return text;
 }
 
+/*
+ * An admission offers a part per step; a refused function's reason is
+ * asked again alone, once; what was not refused is the sites.
+ */
+static void test_admission(void **state)
+{
+	static const char cmd[] = "admit vfs_read 0xffffffff81003000\n";
+	struct ftg_arm_request *req = ftg_arm_request_new();
+	struct ftg_admission *adm;
+	const uint64_t *sites;
+	const char *reason;
+	size_t n = 7;
+	struct fix f;
+
+	(void)state;
+	assert_non_null(req);
+	assert_int_equal(ftg_arm_request_add_words(req, "vfs_read", FTG_ARM_FUNCTIONS,
+						   FTG_ARM_FUNCTIONS), 0);
+	fix_init(&f, 0, "vfs_read", cmd, "error EINVAL admit: no ftrace record at vfs_read\n");
+	adm = ftg_session_admission(fix_open(&f, PROC, TRACING), req);
+	assert_non_null(adm);
+	assert_int_equal(ftg_admission_total(adm), 1);
+	assert_int_equal(ftg_admission_offered(adm), 0);
+	assert_string_equal(control_text(&f) + strlen(cmd),
+			    "error EINVAL admit: no ftrace record at vfs_read\n");
+	assert_int_equal(ftg_admission_step(adm, 256), 0);
+	assert_sent(&f, cmd);
+	assert_int_equal(ftg_admission_offered(adm), 1);
+	assert_int_equal(ftg_candidates_count(ftg_admission_refused(adm)), 1);
+	sites = ftg_admission_sites(adm, &n);
+	assert_non_null(sites);
+	assert_int_equal(n, 0);
+	/* asked once (the fixture answers one command: the module's words on
+	 * the second offer are the VM test tui-add's), then kept */
+	reason = ftg_admission_reason(adm, 0);
+	assert_non_null(reason);
+	assert_ptr_equal(ftg_admission_reason(adm, 0), reason);
+	assert_null(ftg_admission_reason(adm, 1));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+	/* all offered: a step more offers nothing */
+	assert_int_equal(ftg_admission_step(adm, 256), 0);
+	ftg_admission_free(adm);
+	fix_release(&f);
+
+	fix_init(&f, 0, "vfs_read", cmd, "ok\n");
+	adm = ftg_session_admission(fix_open(&f, PROC, TRACING), req);
+	assert_non_null(adm);
+	assert_int_equal(ftg_admission_step(adm, 1), 0);
+	assert_int_equal(ftg_candidates_count(ftg_admission_refused(adm)), 0);
+	sites = ftg_admission_sites(adm, &n);
+	assert_int_equal(n, 1);
+	assert_true(sites[0] == 0xffffffff81003000ULL);
+	ftg_admission_free(adm);
+
+	/* no roots, nothing a request's fault makes of it */
+	assert_int_equal(ftg_arm_request_add(req, FTG_ARM_ROOTS, "vfs_read"), 0);
+	assert_null(ftg_session_admission(f.sess, req));
+	assert_int_equal(ftg_error_code(), FTG_E_BAD_ARGUMENT);
+	ftg_arm_request_free(req);
+	req = ftg_arm_request_new();
+	assert_int_equal(ftg_arm_request_add_words(req, "vfs_read depth=2",
+						   FTG_ARM_FUNCTIONS, FTG_ARM_FUNCTIONS), 0);
+	assert_null(ftg_session_admission(f.sess, req));
+	assert_contains(ftg_error_last(), "depth");
+	ftg_arm_request_free(req);
+	fix_release(&f);
+}
+
 /* A request that selects nothing arms nothing and sends nothing. */
 static void test_arm_nothing_requested(void **state)
 {
@@ -574,6 +642,7 @@ int main(void)
 		cmocka_unit_test(test_arm_request_faults),
 		cmocka_unit_test(test_arm_request_fault_stops),
 		cmocka_unit_test(test_arm_request_words),
+		cmocka_unit_test(test_admission),
 		cmocka_unit_test(test_arm_request_bad_pattern),
 		cmocka_unit_test(test_arm_request_depth_limit),
 		cmocka_unit_test(test_arm_stops_at_select),
