@@ -243,6 +243,10 @@ struct ftg_state {
 
 	char symbuf[KSYM_SYMBOL_LEN];	/* sprint_symbol scratch */
 	unsigned long tramp_ok;		/* trampoline this check accepted */
+	unsigned long list_caller_ok;	/* list caller this check named */
+	/* this check's first armed site whose call missed ftguard, and where */
+	unsigned long stray_ip;
+	unsigned long stray_call;
 
 	struct delayed_work verify_work;
 	u64 verify_runs;		/* runs of verify_work since load */

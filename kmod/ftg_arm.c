@@ -300,13 +300,20 @@ static void ftg_explain(struct ftg_patch_site **sites, unsigned int n,
 	size_t used = scnprintf(why, len, "check failed (%u bad):", bad);
 	unsigned int i;
 
-	for (i = 0; i < n && used < len - 1; i++)
-		if (sites[i]->state != FTG_PATCH_OK &&
-		    sites[i]->state != FTG_PATCH_ARMED)
+	for (i = 0; i < n && used < len - 1; i++) {
+		const struct ftg_patch_site *s = sites[i];
+
+		if (s->state == FTG_PATCH_OK || s->state == FTG_PATCH_ARMED)
+			continue;
+		used += scnprintf(why + used, len - used, " %s 0x%lx %s",
+				  ftg_patch_state_name(s->state), s->ip,
+				  s->name);
+		if (s->ip == ftg.stray_ip)
 			used += scnprintf(why + used, len - used,
-					  " %s 0x%lx %s",
-					  ftg_patch_state_name(sites[i]->state),
-					  sites[i]->ip, sites[i]->name);
+					  " (calls %pS: %s)",
+					  (void *)ftg.stray_call,
+					  "ftguard is no longer called");
+	}
 }
 
 /* Keeps @report (from ftg_check) as the check file's, freeing the old one. */

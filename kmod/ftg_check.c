@@ -151,33 +151,54 @@ static bool ftg_in_module_text(unsigned long addr)
 }
 
 /*
- * Does a site's call go to an ftrace trampoline? is_ftrace_trampoline() is
- * not exported, and sprint_symbol() does not resolve allocated trampolines
- * (only /proc/kallsyms lists them, as ftrace_trampoline). Accepted, without
- * reading the target:
- *  - ftguard's own ops trampoline (ops.trampoline, ops.trampoline_size);
- *  - the list callers ftrace_caller / ftrace_regs_caller at +0x0 (several
- *    ops on one site), ftrace_trampoline at +0x0;
- *  - an allocated trampoline of another ops (function tracer, kprobes):
- *    module_alloc()ed, so page-aligned in [MODULES_VADDR, MODULES_END),
- *    in the text of no module ftguard tracks, and without a symbol.
+ * ftrace's list callers: a site with several ops on its record calls one
+ * of them at its start, and it walks every ops whose filter holds the
+ * site (ftrace_ops_list_func()). A site with one ops that has no
+ * trampoline calls them too (i386 makes none, arm64 neither).
  */
-bool ftg_is_trampoline(unsigned long target)
+static bool ftg_is_list_caller(unsigned long target)
 {
 	static const char *const callers[] = {
 		"ftrace_caller+0x0/",
 		"ftrace_regs_caller+0x0/",
-		"ftrace_trampoline+0x0/",
 	};
 	unsigned int i;
 
-	if (ftg.ops.trampoline &&
-	    target - ftg.ops.trampoline < ftg.ops.trampoline_size)
+	if (ftg.list_caller_ok && target == ftg.list_caller_ok)
 		return true;
 	sprint_symbol(ftg.symbuf, target);
-	for (i = 0; i < ARRAY_SIZE(callers); i++)
-		if (!strncmp(ftg.symbuf, callers[i], strlen(callers[i])))
+	for (i = 0; i < ARRAY_SIZE(callers); i++) {
+		if (!strncmp(ftg.symbuf, callers[i], strlen(callers[i]))) {
+			ftg.list_caller_ok = target;
 			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Does a site's call go to an ftrace trampoline? is_ftrace_trampoline() is
+ * not exported, and sprint_symbol() does not resolve allocated trampolines
+ * (only /proc/kallsyms lists them, as ftrace_trampoline). Accepted, without
+ * reading the target:
+ *  - the start of ftguard's own ops trampoline (ops.trampoline);
+ *  - the list callers at +0 (ftg_is_list_caller()), ftrace_trampoline
+ *    at +0;
+ *  - an allocated trampoline of another ops (function tracer, kprobes):
+ *    module_alloc()ed, so page-aligned in [MODULES_VADDR, MODULES_END),
+ *    in the text of no module ftguard tracks, and without a symbol.
+ * A site that ftguard's own ops holds armed is judged by ftg_calls_ftguard()
+ * instead: for it, another's trampoline means ftguard is no longer called.
+ */
+bool ftg_is_trampoline(unsigned long target)
+{
+	if (ftg.ops.trampoline && target == ftg.ops.trampoline)
+		return true;
+	if (ftg_is_list_caller(target))
+		return true;
+	/* ftg.symbuf names @target now */
+	if (str_has_prefix(ftg.symbuf, "ftrace_trampoline+0x0/"))
+		return true;
 	return target >= MODULES_VADDR && target < MODULES_END &&
 	       PAGE_ALIGNED(target) && !strchr(ftg.symbuf, '+') &&
 	       !ftg_in_module_text(target);
@@ -199,6 +220,37 @@ static bool ftg_trampoline_seen(unsigned long target)
 		return false;
 	ftg.tramp_ok = target;
 	return true;
+}
+
+/*
+ * A site armed on ftguard's own ops (a function arm): the ops is on the
+ * site's record, so ftrace makes the site call the start of the ops'
+ * trampoline (ftguard alone there) or a list caller (ftguard among
+ * others, or no trampoline). Nothing else reaches ftguard: a call to
+ * another ops' or a direct trampoline, or into the middle of ftguard's
+ * own, means ftguard is no longer called, whoever made it.
+ */
+static bool ftg_armed_on_ops(const struct ftg_patch_site *s)
+{
+	return s->arm_idx >= 0 && !ftg.graph;
+}
+
+static bool ftg_reaches_ftguard(unsigned long target)
+{
+	return (ftg.ops.trampoline && target == ftg.ops.trampoline) ||
+	       ftg_is_list_caller(target);
+}
+
+/* The call of an armed site, @target, through its module's PLT (arm64). */
+static bool ftg_calls_ftguard(struct ftg_patch_site *s, unsigned long target)
+{
+	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
+
+	if (ftg_reaches_ftguard(target))
+		return true;
+	return !ftg_read_plt(s, target, plt) &&
+	       ftg_arch_plt_target(target, plt, &target) &&
+	       ftg_reaches_ftguard(target);
 }
 
 /* Whom the call at a site goes to, as a check read it. */
@@ -243,6 +295,15 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
 		return FTG_V_MISMATCH;
 	seen->target = target;
+	if (ftg_armed_on_ops(s)) {
+		if (ftg_calls_ftguard(s, target))
+			return FTG_V_OK;
+		if (!ftg.stray_ip) {
+			ftg.stray_ip = s->ip;
+			ftg.stray_call = target;
+		}
+		return FTG_V_MISMATCH;
+	}
 	if (ftg_trampoline_seen(target))
 		return FTG_V_OK;
 	/* another user's trampoline, alone on the site: ftrace's word only */
@@ -514,6 +575,8 @@ int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
 	ftg_obj_add(FTG_OBJ_SCRATCH, verdicts);
 	ftg_obj_add(FTG_OBJ_SCRATCH, permanent);
 	ftg.tramp_ok = 0;
+	ftg.list_caller_ok = 0;
+	ftg.stray_ip = 0;
 	if (recheck)
 		proven = ftg_reprove_records(sites, n, permanent);
 	else

@@ -1,0 +1,84 @@
+#!/bin/sh
+# An armed site whose call no longer reaches ftguard is a deviation: verify
+# kills, saying where the call goes. The calls are planted (fault
+# injection's divert: a check judges the site as calling there) to another
+# ops' trampoline (the function tracer's, in an instance of its own, on
+# fn_b) and into ftguard's own trampoline past its start. The calls ftrace
+# makes to an armed site pass: its own trampoline's start (ftguard alone)
+# and the list caller (ftguard beside the function tracer).
+. /tests/lib.sh
+
+other=$FTG_TRACEFS/instances/ftg_other
+kmod_setup -c '[ -d "'"$other"'" ] && { echo nop > "'"$other"'/current_tracer"
+	rmdir "'"$other"'"; }' ftg_target
+
+enabled=$FTG_TRACEFS/enabled_functions
+killed() { [ "$(status killed)" = 1 ]; }
+# tramp_of NAME: the trampoline enabled_functions gives NAME's record
+tramp_of() {
+	grep "^$1 " "$enabled" | grep -o 'tramp: 0x[0-9a-f]*' | head -n 1 |
+		sed 's/^tramp: //'
+}
+# verify_kills WHAT: the planted call is found by verify, which kills
+# naming it; the kill is then reset and the arm made again
+verify_kills() {
+	echo verify >&3 2>/dev/null && fail "verify passed $1"
+	response=$(cat <&3)
+	log "verify $1: $response"
+	killed || fail "not killed: $1"
+	reason=$(sed -n 's/^kill_reason //p' "$FTG_DEBUGFS/status")
+	case "$reason" in
+	*"fn_a (calls "*": ftguard is no longer called)"*) ;;
+	*) fail "kill reason for $1: $reason" ;;
+	esac
+	expect_eq "armed after the kill ($1)" 0 "$(status armed)"
+	echo "divert $fn_a 0" >&3 || fail "divert back: $(cat <&3)"
+	echo reset >&3 || fail "reset: $(cat <&3)"
+	echo arm >&3 || fail "arm again: $(cat <&3)"
+}
+
+load_ftguard fi
+load_test_module ftg_target
+fn_a=$(site_ip fn_a)
+fn_b=$(site_ip fn_b)
+
+# the function tracer alone on fn_b: its own ops' trampoline
+mkdir "$other" || fail "mkdir $other"
+echo fn_b > "$other/set_ftrace_filter" || fail "set_ftrace_filter"
+echo function > "$other/current_tracer" || fail "function tracer in $other"
+foreign=$(tramp_of fn_b)
+[ -n "$foreign" ] || fail "no trampoline for fn_b: $(grep '^fn_b ' "$enabled")"
+
+exec 3<>"$FTG_DEBUGFS/control"
+echo "select $fn_a" >&3 || fail "select: $(cat <&3)"
+echo arm >&3 || fail "arm: $(cat <&3)"
+own=$(tramp_of fn_a)
+[ -n "$own" ] || fail "no trampoline for the armed fn_a: $(grep '^fn_a ' "$enabled")"
+log "ftguard's trampoline $own, the function tracer's $foreign"
+
+# what ftrace makes of an armed site passes
+echo "divert $fn_a $own" >&3 || fail "divert: $(cat <&3)"
+echo verify >&3 || fail "verify, calling ftguard's trampoline: $(cat <&3)"
+echo "divert $fn_a 0" >&3 || fail "divert: $(cat <&3)"
+echo fn_a >> "$other/set_ftrace_filter" || fail "set_ftrace_filter fn_a"
+grep '^fn_a ' "$enabled" | grep -q 'tramp:' &&
+	fail "fn_a shared, yet on a trampoline: $(grep '^fn_a ' "$enabled")"
+echo verify >&3 || fail "verify, fn_a shared with the function tracer: $(cat <&3)"
+echo fn_b > "$other/set_ftrace_filter" || fail "set_ftrace_filter fn_b"
+echo verify >&3 || fail "verify, ftguard alone again: $(cat <&3)"
+killed && fail "killed by what ftrace made: $(status kill_reason)"
+
+# planted calls that do not reach ftguard
+echo "divert $fn_a $foreign" >&3 || fail "divert: $(cat <&3)"
+verify_kills "a call to the function tracer's trampoline"
+own=$(tramp_of fn_a)
+echo "divert $fn_a $(printf '0x%x' $((own + 4)))" >&3 || fail "divert: $(cat <&3)"
+verify_kills "a call into ftguard's trampoline past its start"
+
+echo disarm >&3 || fail "disarm: $(cat <&3)"
+exec 3>&-
+echo nop > "$other/current_tracer"
+rmdir "$other" || fail "rmdir $other"
+rmmod ftg_target || fail "rmmod ftg_target"
+unload_ftguard
+pass
