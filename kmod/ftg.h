@@ -242,8 +242,10 @@ struct ftg_state {
 	size_t report_len;
 
 	char symbuf[KSYM_SYMBOL_LEN];	/* sprint_symbol scratch */
-	unsigned long tramp_ok;		/* trampoline this check accepted */
+	unsigned long tramps_ok[8];	/* trampolines this check accepted */
+	unsigned int ntramps_ok;
 	unsigned long list_caller_ok;	/* list caller this check named */
+	unsigned long hook_tramp_ok;	/* the exits' hooks' trampoline */
 	/* this check's first armed site whose call missed ftguard, and where */
 	unsigned long stray_ip;
 	unsigned long stray_call;
@@ -313,8 +315,9 @@ u64 ftg_verify_cycle_ms(void);
 void ftg_store_report(char *report, size_t len);
 void ftg_kill(const char *fmt, ...) __printf(1, 2);
 u64 ftg_site_hits(const struct ftg_patch_site *s);
-bool ftg_is_trampoline(unsigned long target);
 bool ftg_direct_is(unsigned long ip, unsigned long target);
+bool ftg_tramp_is(unsigned long target, const char *func);
+bool ftg_graph_reaches(unsigned long ip, unsigned long target, bool prove);
 int ftg_kernel_ftrace_off(char *why, size_t len);
 bool ftg_ftrace_killed(void);
 void ftg_arm_init(void);

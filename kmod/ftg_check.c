@@ -133,23 +133,6 @@ static int ftg_read_plt(struct ftg_patch_site *s, unsigned long plt, u8 *buf)
 					FTG_ARCH_PLT_BYTES);
 }
 
-/* Is @addr in the text of a module ftguard tracks (live init text included)? */
-static bool ftg_in_module_text(unsigned long addr)
-{
-	struct ftg_module *fm;
-
-	list_for_each_entry(fm, &ftg.modules, node) {
-		if (fm->state == FTG_MOD_GONE)
-			continue;
-		if (addr - fm->core_base < fm->core_text_size)
-			return true;
-		if (fm->init == FTG_INIT_LIVE &&
-		    addr - fm->init_base < fm->init_text_size)
-			return true;
-	}
-	return false;
-}
-
 /*
  * ftrace's list callers: a site with several ops on its record calls one
  * of them at its start, and it walks every ops whose filter holds the
@@ -181,64 +164,71 @@ static bool ftg_is_list_caller(unsigned long target)
  * not exported, and sprint_symbol() does not resolve allocated trampolines
  * (only /proc/kallsyms lists them, as ftrace_trampoline). Accepted, without
  * reading the target:
- *  - the start of ftguard's own ops trampoline (ops.trampoline);
  *  - the list callers at +0 (ftg_is_list_caller()), ftrace_trampoline
  *    at +0;
- *  - an allocated trampoline of another ops (function tracer, kprobes):
- *    module_alloc()ed, so page-aligned in [MODULES_VADDR, MODULES_END),
- *    in the text of no module ftguard tracks, and without a symbol.
- * A site that ftguard's own ops holds armed is judged by ftg_calls_ftguard()
- * instead: for it, another's trampoline means ftguard is no longer called.
+ *  - a trampoline ftrace allocated for another ops alone on a record (the
+ *    function tracer, kprobes), on the kernel's word: enabled_functions
+ *    names it as a record's trampoline (ftg_tramp_is()). Being unnamed
+ *    and page-aligned in module space proves nothing: so are the holes
+ *    unloaded modules leave, BPF's packs and kprobes' instruction pages.
+ * Never ftguard's own (ops.trampoline): a site it does not hold armed has
+ * no ftguard ops on its record, so ftrace made no such call. A site
+ * ftguard holds armed is judged by ftg_calls_ftguard() instead: for it,
+ * another's trampoline means ftguard is no longer called.
  */
-bool ftg_is_trampoline(unsigned long target)
+static bool ftg_is_trampoline(unsigned long target)
 {
-	if (ftg.ops.trampoline && target == ftg.ops.trampoline)
-		return true;
 	if (ftg_is_list_caller(target))
 		return true;
 	/* ftg.symbuf names @target now */
 	if (str_has_prefix(ftg.symbuf, "ftrace_trampoline+0x0/"))
 		return true;
-	return target >= MODULES_VADDR && target < MODULES_END &&
-	       PAGE_ALIGNED(target) && !strchr(ftg.symbuf, '+') &&
-	       !ftg_in_module_text(target);
+	return ftg_tramp_is(target, NULL);
 }
 
 /*
- * ftg_is_trampoline() with the last call target it accepted during this
- * check remembered (ftg.tramp_ok, cleared when a check starts): every
- * site shared with another ops calls the same list caller, and naming it
- * costs a symbol lookup. Nothing the answer depends on can change within
- * one check: it runs under ftg.lock, which module load and unload and
- * every arm take.
+ * ftg_is_trampoline() with the call targets it accepted during this check
+ * remembered (ftg.tramps_ok, emptied when a check starts): every site
+ * shared with another ops calls the same list caller, and each ops alone
+ * on its sites the same trampoline; naming one costs a symbol lookup, and
+ * proving an allocated one a read of enabled_functions. Nothing the answer
+ * depends on can change within one check: it runs under ftg.lock, which
+ * module load and unload and every arm take.
  */
 static bool ftg_trampoline_seen(unsigned long target)
 {
-	if (ftg.tramp_ok && target == ftg.tramp_ok)
-		return true;
+	unsigned int i;
+
+	for (i = 0; i < ftg.ntramps_ok; i++)
+		if (ftg.tramps_ok[i] == target)
+			return true;
 	if (!ftg_is_trampoline(target))
 		return false;
-	ftg.tramp_ok = target;
+	if (ftg.ntramps_ok < ARRAY_SIZE(ftg.tramps_ok))
+		ftg.tramps_ok[ftg.ntramps_ok++] = target;
+	else
+		ftg.tramps_ok[target % ARRAY_SIZE(ftg.tramps_ok)] = target;
 	return true;
 }
 
 /*
- * A site armed on ftguard's own ops (a function arm): the ops is on the
- * site's record, so ftrace makes the site call the start of the ops'
- * trampoline (ftguard alone there) or a list caller (ftguard among
- * others, or no trampoline). Nothing else reaches ftguard: a call to
- * another ops' or a direct trampoline, or into the middle of ftguard's
- * own, means ftguard is no longer called, whoever made it.
+ * A site ftguard holds armed: its ops (ftguard's own, or the graph's hooks)
+ * is on the site's record, so ftrace makes the site call the start of that
+ * ops' trampoline (the ops alone there) or a list caller (among others, or
+ * no trampoline). Nothing else reaches ftguard: a call to another ops' or
+ * a direct trampoline, or into the middle of ftguard's own, means ftguard
+ * is no longer called, whoever made it.
  */
-static bool ftg_armed_on_ops(const struct ftg_patch_site *s)
+static bool ftg_reaches_ftguard(const struct ftg_patch_site *s,
+				unsigned long target)
 {
-	return s->arm_idx >= 0 && !ftg.graph;
-}
-
-static bool ftg_reaches_ftguard(unsigned long target)
-{
-	return (ftg.ops.trampoline && target == ftg.ops.trampoline) ||
-	       ftg_is_list_caller(target);
+	/* what costs nothing first: a whole-kernel verify asks per site */
+	if (ftg.graph ? ftg_graph_reaches(s->ip, target, false) :
+			ftg.ops.trampoline && target == ftg.ops.trampoline)
+		return true;
+	if (ftg_is_list_caller(target))
+		return true;
+	return ftg.graph && ftg_graph_reaches(s->ip, target, true);
 }
 
 /* The call of an armed site, @target, through its module's PLT (arm64). */
@@ -246,11 +236,11 @@ static bool ftg_calls_ftguard(struct ftg_patch_site *s, unsigned long target)
 {
 	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
 
-	if (ftg_reaches_ftguard(target))
+	if (ftg_reaches_ftguard(s, target))
 		return true;
 	return !ftg_read_plt(s, target, plt) &&
 	       ftg_arch_plt_target(target, plt, &target) &&
-	       ftg_reaches_ftguard(target);
+	       ftg_reaches_ftguard(s, target);
 }
 
 /* Whom the call at a site goes to, as a check read it. */
@@ -295,7 +285,7 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
 	if (!ftg_arch_call_target(s->ip, site, s->expect.call_op, &target))
 		return FTG_V_MISMATCH;
 	seen->target = target;
-	if (ftg_armed_on_ops(s)) {
+	if (s->arm_idx >= 0) {
 		if (ftg_calls_ftguard(s, target))
 			return FTG_V_OK;
 		if (!ftg.stray_ip) {
@@ -574,8 +564,9 @@ int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
 	}
 	ftg_obj_add(FTG_OBJ_SCRATCH, verdicts);
 	ftg_obj_add(FTG_OBJ_SCRATCH, permanent);
-	ftg.tramp_ok = 0;
+	ftg.ntramps_ok = 0;
 	ftg.list_caller_ok = 0;
+	ftg.hook_tramp_ok = 0;
 	ftg.stray_ip = 0;
 	if (recheck)
 		proven = ftg_reprove_records(sites, n, permanent);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Direct trampolines, on the kernel's word. Another user may register a
+ * Trampolines, on the kernel's word. Another user may register a
  * trampoline of its own on a function with register_ftrace_direct() (the
  * kernel's ftrace-direct samples, BPF trampolines): while it is alone
  * there, the site calls that trampoline straight, and the trampoline is
@@ -18,6 +18,12 @@
  * target's bytes are never read, and when the file cannot be read (no
  * tracefs mounted, lockdown) nothing is accepted: the call stays a
  * mismatch, as any other call into module text does.
+ *
+ * The same file names the trampolines ftrace allocates for an ops alone
+ * on a record ("\ttramp: " and the trampoline, %pS, then the ops'
+ * callback in parentheses, %pS, on the record's line): an allocated
+ * trampoline has no symbol of its own, and this is the kernel's only
+ * published word that an unnamed address is one (ftg_tramp_is()).
  *
  * The file is opened at the two paths the kernel documents for it
  * (filp_open()), by whoever runs the check. kernel_read() reads only files
@@ -39,6 +45,7 @@
 #include "ftg.h"
 
 #define FTG_DIRECT_TAG		"\tdirect-->"
+#define FTG_TRAMP_TAG		"\ttramp: "
 #define FTG_DIRECT_LINE_MAX	(2 * KSYM_SYMBOL_LEN)
 #define FTG_DIRECT_CHUNK	4096
 
@@ -48,8 +55,10 @@ static const char *const ftg_enabled_paths[] = {
 };
 
 struct ftg_direct_scan {
-	char rec[KSYM_SYMBOL_LEN];	/* the site's function, as %ps */
+	/* the site's function, as %ps; "": any record's (ftg_tramp_is()) */
+	char rec[KSYM_SYMBOL_LEN];
 	char tramp[KSYM_SYMBOL_LEN];	/* the call's target, as %pS */
+	const char *func;		/* its ops' callback's prefix */
 	char line[FTG_DIRECT_LINE_MAX];
 	size_t len;
 	bool overlong;		/* the line outgrew @line: skipped */
@@ -58,12 +67,32 @@ struct ftg_direct_scan {
 	char chunk[FTG_DIRECT_CHUNK];
 };
 
+/* Does @line name @sc->tramp as a record's trampoline (of @sc->func)? */
+static bool ftg_tramp_line(const struct ftg_direct_scan *sc, const char *line)
+{
+	size_t n = strlen(sc->tramp);
+	const char *p = line;
+
+	while ((p = strstr(p, FTG_TRAMP_TAG))) {
+		p += strlen(FTG_TRAMP_TAG);
+		if (strncmp(p, sc->tramp, n) || strncmp(p + n, " (", 2))
+			continue;
+		if (!sc->func || str_has_prefix(p + n + 2, sc->func))
+			return true;
+	}
+	return false;
+}
+
 /* One whole line of enabled_functions, without its newline. */
 static void ftg_direct_line(struct ftg_direct_scan *sc)
 {
 	size_t n = strlen(sc->rec);
 
 	sc->line[sc->len] = '\0';
+	if (!n) {
+		sc->found = ftg_tramp_line(sc, sc->line);
+		return;
+	}
 	if (sc->line[0] == '\t') {
 		/* a continuation of the record line above it */
 		if (sc->in_rec &&
@@ -133,6 +162,46 @@ static ssize_t ftg_direct_read(struct file *f, char *buf, size_t len,
 	return ret;
 }
 
+/* Reads enabled_functions until @sc finds what it looks for. */
+static bool ftg_enabled_scan(struct ftg_direct_scan *sc)
+{
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t got;
+
+	f = ftg_direct_open();
+	if (IS_ERR(f)) {
+		pr_debug("enabled_functions unreadable (%ld): no trampoline accepted on its word\n",
+			 PTR_ERR(f));
+		return false;
+	}
+	while (!sc->found &&
+	       (got = ftg_direct_read(f, sc->chunk, sizeof(sc->chunk),
+				      &pos)) > 0) {
+		ftg_direct_feed(sc, sc->chunk, got);
+		cond_resched();
+	}
+	filp_close(f, NULL);
+	return sc->found;
+}
+
+static struct ftg_direct_scan *ftg_scan_new(unsigned long target)
+{
+	struct ftg_direct_scan *sc = kzalloc(sizeof(*sc), GFP_KERNEL);
+
+	if (!sc)
+		return NULL;
+	ftg_obj_add(FTG_OBJ_SCRATCH, sc);
+	sprint_symbol(sc->tramp, target);
+	return sc;
+}
+
+static void ftg_scan_free(struct ftg_direct_scan *sc)
+{
+	ftg_obj_del(FTG_OBJ_SCRATCH, sc);
+	kfree(sc);
+}
+
 /**
  * ftg_direct_is - is @target the direct trampoline ftrace records for @ip?
  * @ip: a proven site (its record was just proven)
@@ -143,34 +212,39 @@ static ssize_t ftg_direct_read(struct file *f, char *buf, size_t len,
  */
 bool ftg_direct_is(unsigned long ip, unsigned long target)
 {
-	struct ftg_direct_scan *sc;
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t got;
+	struct ftg_direct_scan *sc = ftg_scan_new(target);
 	bool found;
 
-	sc = kzalloc(sizeof(*sc), GFP_KERNEL);
 	if (!sc)
 		return false;
-	ftg_obj_add(FTG_OBJ_SCRATCH, sc);
 	sprint_symbol_no_offset(sc->rec, ip);
-	sprint_symbol(sc->tramp, target);
-	f = ftg_direct_open();
-	if (IS_ERR(f)) {
-		pr_debug("enabled_functions unreadable (%ld): no direct call accepted\n",
-			 PTR_ERR(f));
-		goto out;
-	}
-	while (!sc->found &&
-	       (got = ftg_direct_read(f, sc->chunk, sizeof(sc->chunk),
-				      &pos)) > 0) {
-		ftg_direct_feed(sc, sc->chunk, got);
-		cond_resched();
-	}
-	filp_close(f, NULL);
-out:
-	found = sc->found;
-	ftg_obj_del(FTG_OBJ_SCRATCH, sc);
-	kfree(sc);
+	found = ftg_enabled_scan(sc);
+	ftg_scan_free(sc);
+	return found;
+}
+
+/**
+ * ftg_tramp_is - is @target a trampoline ftrace allocated for an ops?
+ * @target: where a site's call goes
+ * @func: how the ops' callback prints (a prefix of its %pS), or NULL for
+ *	any ops
+ *
+ * True when some record's line of enabled_functions names @target, as
+ * sprint_symbol() prints it, as its trampoline: the kernel's word that
+ * the address is ftrace's trampoline, not a hole, a BPF pack or a kprobe
+ * instruction page that happens to be page-aligned and unnamed.
+ *
+ * Context: process context, may sleep; ftg.lock held.
+ */
+bool ftg_tramp_is(unsigned long target, const char *func)
+{
+	struct ftg_direct_scan *sc = ftg_scan_new(target);
+	bool found;
+
+	if (!sc)
+		return false;
+	sc->func = func;
+	found = ftg_enabled_scan(sc);
+	ftg_scan_free(sc);
 	return found;
 }

@@ -268,6 +268,13 @@ static unsigned long ftg_graph_nmissed(const struct ftg_graph *g)
 	return g->fp.nmissed;
 }
 
+/* fprobe: the site calls its ops' trampoline, at its start. */
+static bool ftg_graph_hook_reaches(const struct ftg_graph *g, unsigned long ip,
+				   unsigned long target, bool prove)
+{
+	return g->fp.ops.trampoline && target == g->fp.ops.trampoline;
+}
+
 #elif defined(FTG_GRAPH_KRETPROBE)
 static int ftg_kretprobe_entry(struct kretprobe_instance *ri,
 			       struct pt_regs *regs)
@@ -551,6 +558,27 @@ static unsigned long ftg_graph_nmissed(const struct ftg_graph *g)
 	return sum;
 }
 
+/*
+ * A kretprobe's site (every armed site, or a tree's roots) is armed by the
+ * kprobes' own ftrace_ops: it calls that ops' trampoline, whose address
+ * only enabled_functions gives, as the trampoline of an ops whose callback
+ * is kprobe_ftrace_handler (which finds ftguard's kretprobe by the ip). A
+ * tree's callee is on callee_ops: its trampoline, at its start.
+ */
+static bool ftg_graph_hook_reaches(const struct ftg_graph *g, unsigned long ip,
+				   unsigned long target, bool prove)
+{
+	if (g->nroots && !ftg_graph_is_root(g, ip))
+		return g->callee_ops.trampoline &&
+		       target == g->callee_ops.trampoline;
+	if (ftg.hook_tramp_ok && target == ftg.hook_tramp_ok)
+		return true;
+	if (!prove || !ftg_tramp_is(target, "kprobe_ftrace_handler+0x0/"))
+		return false;
+	ftg.hook_tramp_ok = target;
+	return true;
+}
+
 #else
 static int ftg_graph_register(struct ftg_graph *g, struct ftg_armset *set,
 			      char *why, size_t len)
@@ -578,6 +606,12 @@ static int ftg_graph_remove(struct ftg_graph *g, struct ftg_patch_site *s)
 static unsigned long ftg_graph_nmissed(const struct ftg_graph *g)
 {
 	return 0;
+}
+
+static bool ftg_graph_hook_reaches(const struct ftg_graph *g, unsigned long ip,
+				   unsigned long target, bool prove)
+{
+	return false;
 }
 #endif
 
@@ -669,6 +703,22 @@ bool ftg_graph_registered(void)
 {
 	lockdep_assert_held(&ftg.lock);
 	return ftg_live_graph;
+}
+
+/**
+ * ftg_graph_reaches - does a call to @target reach the armed exits' hooks?
+ * @ip: an armed site
+ * @target: where its call goes, when not to a list caller
+ * @prove: read enabled_functions for a trampoline only the kernel can
+ *	name (kprobes'), else answer from what is known
+ *
+ * Context: ftg.lock held, armed with exits.
+ */
+bool ftg_graph_reaches(unsigned long ip, unsigned long target, bool prove)
+{
+	lockdep_assert_held(&ftg.lock);
+	return ftg_live_graph &&
+	       ftg_graph_hook_reaches(ftg_live_graph, ip, target, prove);
 }
 
 /**
