@@ -260,6 +260,9 @@ const char *const ftg_cmd_tracers[] = { "function", "function_graph", NULL };
 static const enum ftg_tracer tracer_of_word[] = {
 	FTG_TRACER_FUNCTION, FTG_TRACER_FUNCTION_GRAPH,
 };
+_Static_assert(sizeof(tracer_of_word) / sizeof(tracer_of_word[0]) + 1 ==
+	       sizeof(ftg_cmd_tracers) / sizeof(ftg_cmd_tracers[0]),
+	       "a tracer for each of -p's words");
 
 static void set_tracer(const struct ftg_cmd_args *args, struct ftg_arm_request *req)
 {
