@@ -31,15 +31,21 @@ entry=' dd-[0-9]+ +\|  vfs_read\(\) \{$'
 ret=' dd-[0-9]+ +[ +!#*@$] +[0-9]+\.[0-9]{3} us \|  \} /\* vfs_read \*/$'
 wait_for 20 screen_has "$ret" || { screen; fail "no return of dd's vfs_read with its duration on the Live screen"; }
 screen_has "$entry" || { screen; fail "no entry of dd's vfs_read on the Live screen"; }
+# p holds the rows still while dd runs on; they are read from a settled
+# screen, not from one caught between two frames
+keys p
+wait_screen 10 'PAUSED \(p\)' "the Live list paused"
+screen_settled 10 "$entry|$ret" > /tmp/live-rows.txt ||
+	{ screen; fail "the paused Live list never settled"; }
 screen > /tmp/live-graph.txt
 export_file /tmp/live-graph.txt
-grep -E "$ret" /tmp/live-graph.txt | head -n 2
+grep -E "$ret" /tmp/live-rows.txt | head -n 2
 # every return shown follows its entry: entries and returns alternate
-grep -E "$entry|$ret" /tmp/live-graph.txt | awk '
+awk '
 	{ is_return = index($0, "} /* vfs_read */") > 0 }
 	!is_return { if (open) bad = 1; open = 1; next }
 	{ if (!open && NR > 1) bad = 1; open = 0 }
-	END { exit bad }' || { cat /tmp/live-graph.txt; fail "entries and returns do not alternate"; }
+	END { exit bad }' /tmp/live-rows.txt || { cat /tmp/live-rows.txt; fail "entries and returns do not alternate"; }
 
 kill $DD_LOOP
 keys q
