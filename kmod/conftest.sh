@@ -36,4 +36,7 @@ has linux/ring_buffer.h 'int ring_buffer_unlock_commit\(struct trace_buffer \*bu
 # the context word's lazy-reschedule flag (PREEMPT_LAZY: 6.13, 6.12-rt)
 has linux/trace_events.h 'TRACE_FLAG_NEED_RESCHED_LAZY' &&
 	define FTG_HAVE_TRACE_FLAG_LAZY
+# vfs_path_lookup() is exported on every kernel; <linux/namei.h> declares
+# it on 6.12, 6.1 only in fs/internal.h
+has linux/namei.h 'int vfs_path_lookup\(' && define FTG_HAVE_VFS_PATH_LOOKUP_DECL
 echo "#endif"

@@ -317,8 +317,21 @@ void ftg_kill(const char *fmt, ...) __printf(1, 2);
 u64 ftg_site_hits(const struct ftg_patch_site *s);
 bool ftg_direct_is(unsigned long ip, unsigned long target);
 bool ftg_tramp_is(unsigned long target, const char *func);
+void ftg_enabled_forget(void);
 bool ftg_graph_reaches(unsigned long ip, unsigned long target, bool prove);
 int ftg_kernel_ftrace_off(char *why, size_t len);
+
+/* ftg_kfile.c: one of the kernel's own files (see there) */
+struct ftg_kfile {
+	const char *const *dirs;	/* where its filesystem may be mounted */
+	unsigned long magic;		/* that filesystem's */
+	const char *names[4];		/* from the filesystem's root */
+};
+
+extern const struct ftg_kfile ftg_enabled_functions;
+extern const struct ftg_kfile ftg_ftrace_enabled;
+struct file *ftg_kfile_open(const struct ftg_kfile *kf);
+ssize_t ftg_kfile_read(struct file *f, char *buf, size_t len, loff_t *pos);
 bool ftg_ftrace_killed(void);
 void ftg_arm_init(void);
 void ftg_arm_exit(void);

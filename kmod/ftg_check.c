@@ -191,9 +191,9 @@ static bool ftg_is_trampoline(unsigned long target)
  * remembered (ftg.tramps_ok, emptied when a check starts): every site
  * shared with another ops calls the same list caller, and each ops alone
  * on its sites the same trampoline; naming one costs a symbol lookup, and
- * proving an allocated one a read of enabled_functions. Nothing the answer
- * depends on can change within one check: it runs under ftg.lock, which
- * module load and unload and every arm take.
+ * proving an allocated one a search of what enabled_functions said.
+ * Nothing the answer depends on can change within one check: it runs
+ * under ftg.lock, which module load and unload and every arm take.
  */
 static bool ftg_trampoline_seen(unsigned long target)
 {
@@ -583,6 +583,7 @@ int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
 		if (!(i % 256))
 			cond_resched();
 	}
+	ftg_enabled_forget();
 	ftg_obj_del(FTG_OBJ_SCRATCH, permanent);
 	kvfree(permanent);
 	buf = kvmalloc(size, GFP_KERNEL);
