@@ -118,6 +118,7 @@ struct ftg_patch_site {
 	u8 share;			/* enum ftg_share, last said while armed */
 #if FTG_FAULT_INJECTION_BUILD
 	unsigned long divert;		/* judged as a call here */
+	unsigned int divert_reads;	/* for this many reads, 0: all */
 	bool blind;			/* planted blind: a check passes it */
 #endif
 };

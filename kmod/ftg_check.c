@@ -22,6 +22,8 @@
 
 /* A patch in flight (ftg_arch_patch_in_flight): re-read at most this often. */
 #define FTG_IN_FLIGHT_RETRIES	10
+/* A mismatch is read again until two reads agree, at most this often. */
+#define FTG_STABLE_READS	20
 
 const char *ftg_verdict_name(enum ftg_verdict v)
 {
@@ -247,35 +249,50 @@ static bool ftg_calls_ftguard(struct ftg_patch_site *s, unsigned long target)
 struct ftg_call_seen {
 	unsigned long target;	/* 0: no call (the NOP) */
 	bool direct;		/* ftrace's word: a direct trampoline */
+	bool lost;		/* an armed site whose call misses ftguard */
 };
 
 /*
- * Reads proven text and judges its prologue against @s->expect; @seen
- * says what the call went to (for ftg_share_note()).
+ * Reads proven text into @s->actual; a patch in flight (int3 written,
+ * text_poke_bp()) is read again until it has landed, a few times.
+ * Return: 0 landed, 1 still in flight, -EFAULT unreadable.
  */
-static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
-					struct ftg_call_seen *seen)
+static int ftg_read_landed(struct ftg_patch_site *s)
 {
-	const u8 *site = s->actual + s->offset;
-	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
 	unsigned int tries = 0;
-	unsigned long target;
 
 	for (;;) {
 		if (ftg_read_text(s, s->actual)) {
 			s->actual_valid = false;
-			return FTG_V_STALE;
+			return -EFAULT;
 		}
 		s->actual_valid = true;
-		if (!ftg_arch_patch_in_flight(site) ||
-		    ++tries > FTG_IN_FLIGHT_RETRIES)
-			break;
+		if (!ftg_arch_patch_in_flight(s->actual + s->offset))
+			return 0;
+		if (++tries > FTG_IN_FLIGHT_RETRIES)
+			return 1;
 		usleep_range(100, 200);
 	}
+}
+
+/*
+ * Judges the prologue in @s->actual against @s->expect; @seen says what
+ * the call went to (for ftg_share_note()).
+ */
+static enum ftg_verdict ftg_judge_copy(struct ftg_patch_site *s,
+				       struct ftg_call_seen *seen)
+{
+	const u8 *site = s->actual + s->offset;
+	u8 plt[FTG_ARCH_PLT_BYTES + 1];	/* +1: x86 has none */
+	unsigned long target;
+
 #if FTG_FAULT_INJECTION_BUILD
-	if (s->divert)
+	if (s->divert) {
 		ftg_arch_call_encode(s->ip, s->actual + s->offset,
 				     s->expect.call_op, s->divert);
+		if (s->divert_reads && !--s->divert_reads)
+			s->divert = 0;
+	}
 #endif
 	s->prefix = ftg_arch_prefix_of(s->actual, s->offset);
 	if (!s->prefix)
@@ -288,10 +305,7 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
 	if (s->arm_idx >= 0) {
 		if (ftg_calls_ftguard(s, target))
 			return FTG_V_OK;
-		if (!ftg.stray_ip) {
-			ftg.stray_ip = s->ip;
-			ftg.stray_call = target;
-		}
+		seen->lost = true;
 		return FTG_V_MISMATCH;
 	}
 	if (ftg_trampoline_seen(target))
@@ -305,6 +319,45 @@ static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
 	    !ftg_arch_plt_target(target, plt, &target))
 		return FTG_V_MISMATCH;
 	return ftg_trampoline_seen(target) ? FTG_V_OK : FTG_V_MISMATCH;
+}
+
+/*
+ * Reads proven text and judges it (ftg_judge_copy()). A mismatch counts
+ * only on a stable view: the same landed bytes read twice in a row. A
+ * copy is several loads, and another tracer's text_poke_bp() on the same
+ * function writes the int3, then the tail, then the first byte: a copy
+ * taken across those writes can hold the old first byte with the new
+ * tail, a call to nowhere that no read after it shows.
+ */
+static enum ftg_verdict ftg_judge_bytes(struct ftg_patch_site *s,
+					struct ftg_call_seen *seen)
+{
+	size_t len = s->offset + FTG_SITE_BYTES;
+	u8 last[FTG_PROLOGUE_MAX];
+	unsigned int reads = 0;
+	enum ftg_verdict v;
+	int in_flight;
+
+	for (;;) {
+		in_flight = ftg_read_landed(s);
+		if (in_flight < 0)
+			return FTG_V_STALE;
+		memset(seen, 0, sizeof(*seen));
+		v = ftg_judge_copy(s, seen);
+		if (v != FTG_V_MISMATCH)
+			return v;
+		if (reads && !in_flight && !memcmp(last, s->actual, len))
+			break;
+		if (++reads > FTG_STABLE_READS)
+			break;
+		memcpy(last, s->actual, len);
+		usleep_range(100, 200);
+	}
+	if (seen->lost && !ftg.stray_ip) {
+		ftg.stray_ip = s->ip;
+		ftg.stray_call = seen->target;
+	}
+	return v;
 }
 
 /*

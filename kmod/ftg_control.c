@@ -539,10 +539,13 @@ static int ftg_cmd_corrupt(struct ftg_session *sess, int argc, char **argv,
 }
 
 /*
- * divert <addr> <target>: from now on a check judges the site at @addr as
- * if its bytes, once read, were a call to @target (0: as read). Only the
- * copy read is changed, never the text: it stands for a call planted
- * into a site, for proving which calls are accepted and which are not.
+ * divert <addr> <target> [reads]: from now on a check judges the site at
+ * @addr as if its bytes, once read, were a call to @target (0: as read),
+ * for the next @reads reads only when given. Only the copy read is
+ * changed, never the text: it stands for a call planted into a site, for
+ * proving which calls are accepted and which are not; for a few reads,
+ * for a copy torn by another tracer's patching, which a read after it
+ * no longer shows.
  */
 static int ftg_cmd_divert(struct ftg_session *sess, int argc, char **argv,
 			  char *why, size_t len)
@@ -550,15 +553,21 @@ static int ftg_cmd_divert(struct ftg_session *sess, int argc, char **argv,
 	struct ftg_patch_site *s;
 	unsigned long ip, target;
 	u8 probe[FTG_SITE_BYTES];
+	unsigned int reads = 0;
 	int ret;
 
-	ret = ftg_need_args(argc, 2, 2, "divert <addr> <target>", why, len);
+	ret = ftg_need_args(argc, 2, 3, "divert <addr> <target> [reads]",
+			    why, len);
 	if (!ret)
 		ret = ftg_parse_ip(argv[1], &ip, why, len);
 	if (ret)
 		return ret;
 	if (kstrtoul(argv[2], 0, &target)) {
 		snprintf(why, len, "bad address '%.40s'", argv[2]);
+		return -EINVAL;
+	}
+	if (argc == 4 && (kstrtouint(argv[3], 0, &reads) || !reads)) {
+		snprintf(why, len, "bad read count '%.40s'", argv[3]);
 		return -EINVAL;
 	}
 	if (!ftg_arch_call_encode(ip, probe, FTG_ARCH_CALL_OP, target)) {
@@ -571,6 +580,7 @@ static int ftg_cmd_divert(struct ftg_session *sess, int argc, char **argv,
 		return -ENOENT;
 	}
 	s->divert = target;
+	s->divert_reads = target ? reads : 0;
 	return 0;
 }
 
