@@ -230,6 +230,8 @@ struct ftg_state {
 	char stuck[FTGUARD_REASON_MAX];
 
 	bool fi_fail_ftrace;		/* fault injection: see fail-ftrace */
+	int fi_memory_skip;		/* fail-memory: requests to let pass, <0 none */
+	bool check_short;		/* this check ran short of memory */
 	bool ftrace_off_said;		/* verify logged the kernel's ftrace off */
 	bool killed;
 	char kill_reason[FTGUARD_REASON_MAX];
@@ -253,6 +255,7 @@ struct ftg_state {
 
 	struct delayed_work verify_work;
 	u64 verify_runs;		/* runs of verify_work since load */
+	u64 verify_missed;		/* runs short of memory: nothing verified */
 	u64 verify_ns;			/* their time in all */
 	unsigned int verify_next;	/* armed slot the next run starts at */
 	u64 verify_cycles;		/* runs that reached the set's end */
@@ -280,6 +283,7 @@ struct ftg_patch_site *ftg_site_add(unsigned long ip, unsigned int offset,
 			      const char *name, struct ftg_module *owner,
 			      bool init);
 void ftg_site_drop(struct ftg_patch_site *s, const char *reason);
+int ftg_record_is(unsigned long ip);
 bool ftg_is_record(unsigned long ip);
 bool ftg_are_records(struct ftg_patch_site **sites, unsigned int n);
 enum ftg_sym ftg_sym_classify(unsigned long ip, const char *name,
@@ -316,6 +320,7 @@ u64 ftg_verify_cycle_ms(void);
 void ftg_store_report(char *report, size_t len);
 void ftg_kill(const char *fmt, ...) __printf(1, 2);
 u64 ftg_site_hits(const struct ftg_patch_site *s);
+bool ftg_memory_fails(void);
 bool ftg_direct_is(unsigned long ip, unsigned long target);
 bool ftg_tramp_is(unsigned long target, const char *func);
 void ftg_enabled_forget(void);

@@ -455,14 +455,19 @@ int ftg_arm(struct ftg_session *sess, const struct ftg_arm_req *req,
 			 sess->nsel, ftg_max_arm);
 		return -E2BIG;
 	}
-	sites = kvmalloc_array(sess->nsel, sizeof(*sites), GFP_KERNEL);
-	if (!sites)
+	sites = ftg_memory_fails() ? NULL :
+		kvmalloc_array(sess->nsel, sizeof(*sites), GFP_KERNEL);
+	if (!sites) {
+		snprintf(why, len, "out of memory: nothing armed");
 		return -ENOMEM;
+	}
 	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
 	ret = ftg_selection_sites(sess, sites, why, len);
 	if (ret)
 		goto out;
 	ret = ftg_check(sites, sess->nsel, &report, &report_len);
+	if (ret == -ENOMEM)
+		snprintf(why, len, "out of memory: nothing armed");
 	if (ret < 0)
 		goto out;
 	ftg_store_report(report, report_len);
@@ -566,9 +571,12 @@ static int ftg_verify_slots(unsigned int from, unsigned int to, char *why,
 		return bad;
 	}
 	ftg.ftrace_off_said = false;
-	sites = kvmalloc_array(max(to - from, 1U), sizeof(*sites), GFP_KERNEL);
-	if (!sites)
+	sites = ftg_memory_fails() ? NULL :
+		kvmalloc_array(max(to - from, 1U), sizeof(*sites), GFP_KERNEL);
+	if (!sites) {
+		snprintf(why, len, "out of memory: no verdict, nothing killed");
 		return -ENOMEM;
+	}
 	ftg_obj_add(FTG_OBJ_SCRATCH, sites);
 	for (i = from; i < to; i++) {
 		struct ftg_patch_site *s = ftg_site_find(set->ips[i]);
@@ -577,6 +585,8 @@ static int ftg_verify_slots(unsigned int from, unsigned int to, char *why,
 			sites[n++] = s;
 	}
 	bad = ftg_check_sites(sites, n, &report, &report_len, true);
+	if (bad == -ENOMEM)
+		snprintf(why, len, "out of memory: no verdict, nothing killed");
 	if (bad > 0) {
 		ftg_store_report(report, report_len);
 		ftg_explain(sites, n, bad, why, len);
@@ -671,9 +681,15 @@ static void ftg_verify_work(struct work_struct *work)
 		return;
 	}
 	t0 = ktime_get_ns();
-	ftg_verify_slice_run(why, sizeof(why));
-	ftg.verify_ns += ktime_get_ns() - t0;
-	ftg.verify_runs++;
+	if (ftg_verify_slice_run(why, sizeof(why)) == -ENOMEM) {
+		/* said, not counted as a run; the same slice runs next time */
+		ftg.verify_missed++;
+		pr_warn_ratelimited("verify missed a run: %s; the same sites are verified next period\n",
+				    why);
+	} else {
+		ftg.verify_ns += ktime_get_ns() - t0;
+		ftg.verify_runs++;
+	}
 	if (ftg.armset && !ftg.stopping)
 		schedule_delayed_work(&ftg.verify_work,
 				      msecs_to_jiffies(ftg_period_ms));

@@ -53,12 +53,17 @@ const char *ftg_patch_state_name(enum ftg_patch_state st)
  */
 static enum ftg_verdict ftg_prove_text(struct ftg_patch_site *s, bool proven)
 {
-	bool record;
 	enum ftg_sym sym;
+	int record;
 
 	if (s->owner && s->owner->state >= FTG_MOD_GOING)
 		return FTG_V_STALE;
-	record = proven || ftg_is_record(s->ip);
+	record = proven ? 1 : ftg_record_is(s->ip);
+	if (record < 0) {
+		/* no answer: no verdict, and the whole check fails (-ENOMEM) */
+		ftg.check_short = true;
+		return FTG_V_OK;
+	}
 	/*
 	 * Text neither moves nor changes owner while its owner is loaded
 	 * (the core kernel always is; its init text is gone before ftguard
@@ -456,8 +461,12 @@ static enum ftg_verdict ftg_check_site(struct ftg_patch_site *s, bool proven)
 		return FTG_V_OK;
 	}
 	v = ftg_prove_text(s, proven);
+	if (ftg.check_short)
+		return v;	/* judged nothing, changed nothing */
 	if (v == FTG_V_OK)
 		v = ftg_judge_bytes(s, &seen);
+	if (ftg.check_short)
+		return v;	/* judged on less than the kernel said */
 	switch (v) {
 	case FTG_V_OK:
 		s->state = s->arm_idx >= 0 ? FTG_PATCH_ARMED : FTG_PATCH_OK;
@@ -606,7 +615,8 @@ int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
 	char *buf;
 
 	lockdep_assert_held(&ftg.lock);
-	verdicts = kvmalloc_array(max(n, 1U), sizeof(*verdicts), GFP_KERNEL);
+	verdicts = ftg_memory_fails() ? NULL :
+		   kvmalloc_array(max(n, 1U), sizeof(*verdicts), GFP_KERNEL);
 	if (recheck)
 		permanent = kvcalloc(max(n, 1U), sizeof(*permanent),
 				     GFP_KERNEL);
@@ -621,11 +631,12 @@ int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
 	ftg.list_caller_ok = 0;
 	ftg.hook_tramp_ok = 0;
 	ftg.stray_ip = 0;
+	ftg.check_short = false;
 	if (recheck)
 		proven = ftg_reprove_records(sites, n, permanent);
 	else
 		proven = ftg_are_records(sites, n);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !ftg.check_short; i++) {
 		bool known = proven || (permanent && permanent[i]);
 
 		verdicts[i] = ftg_check_site(sites[i], known);
@@ -639,7 +650,8 @@ int ftg_check_sites(struct ftg_patch_site **sites, unsigned int n,
 	ftg_enabled_forget();
 	ftg_obj_del(FTG_OBJ_SCRATCH, permanent);
 	kvfree(permanent);
-	buf = kvmalloc(size, GFP_KERNEL);
+	buf = ftg.check_short || ftg_memory_fails() ? NULL :
+	      kvmalloc(size, GFP_KERNEL);
 	if (!buf) {
 		ftg_obj_del(FTG_OBJ_SCRATCH, verdicts);
 		kvfree(verdicts);

@@ -364,6 +364,8 @@ static int ftg_cmd_check(struct ftg_session *sess, int argc, char **argv,
 	ret = ftg_check(sites, n, &report, &report_len);
 	ftg_obj_del(FTG_OBJ_SCRATCH, sites);
 	kvfree(sites);
+	if (ret == -ENOMEM)
+		snprintf(why, len, "out of memory: the check did not finish");
 	if (ret < 0)
 		return ret;
 	copy = kvmalloc(report_len, GFP_KERNEL);
@@ -593,7 +595,34 @@ static int ftg_cmd_fail_ftrace(struct ftg_session *sess, int argc,
 		ftg.fi_fail_ftrace = true;
 	return ret;
 }
+
+/*
+ * fail-memory <n>|off: the next @n of ftguard's memory requests in check,
+ * arm and verify pass and the one after fails (ftg_memory_fails());
+ * ftrace's record lookup counts as one, answering -ENOMEM as ftrace does.
+ * off: none fails.
+ */
+static int ftg_cmd_fail_memory(struct ftg_session *sess, int argc,
+			       char **argv, char *why, size_t len)
+{
+	unsigned int skip;
+	int ret = ftg_need_args(argc, 1, 1, "fail-memory <n>|off", why, len);
+
+	if (ret)
+		return ret;
+	if (!strcmp(argv[1], "off")) {
+		ftg.fi_memory_skip = -1;
+		return 0;
+	}
+	if (kstrtouint(argv[1], 0, &skip) || skip > INT_MAX) {
+		snprintf(why, len, "bad count '%.40s'", argv[1]);
+		return -EINVAL;
+	}
+	ftg.fi_memory_skip = skip;
+	return 0;
+}
 #else
+#define ftg_cmd_fail_memory	NULL
 #define ftg_cmd_fail_ftrace	NULL
 #define ftg_cmd_plant	NULL
 #define ftg_cmd_unplant	NULL
@@ -620,6 +649,7 @@ static const struct ftg_cmd ftg_cmds[] = {
 	{ FTGUARD_CMD_CORRUPT, ftg_cmd_corrupt, true },
 	{ FTGUARD_CMD_DIVERT, ftg_cmd_divert, true },
 	{ FTGUARD_CMD_FAIL_FTRACE, ftg_cmd_fail_ftrace, true },
+	{ FTGUARD_CMD_FAIL_MEMORY, ftg_cmd_fail_memory, true },
 };
 
 static const char *ftg_errno_name(int err)

@@ -215,7 +215,7 @@ static void ftg_kword_read(void)
 			 PTR_ERR(f));
 		return;
 	}
-	sc = kzalloc(sizeof(*sc), GFP_KERNEL);
+	sc = ftg_memory_fails() ? NULL : kzalloc(sizeof(*sc), GFP_KERNEL);
 	ftg_obj_add(FTG_OBJ_SCRATCH, sc);
 	while (sc &&
 	       (got = ftg_kfile_read(f, sc->chunk, sizeof(sc->chunk),
@@ -224,8 +224,9 @@ static void ftg_kword_read(void)
 		cond_resched();
 	}
 	fput(f);
+	/* what the file says is not all there: no verdict rests on it */
 	if (!sc || sc->short_of_memory)
-		pr_debug("enabled_functions read short of memory: trampolines it names may be refused\n");
+		ftg.check_short = true;
 	ftg_obj_del(FTG_OBJ_SCRATCH, sc);
 	kfree(sc);
 }

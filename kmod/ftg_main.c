@@ -56,6 +56,7 @@ struct ftg_state ftg = {
 	.sites = RB_ROOT,
 	.modules = LIST_HEAD_INIT(ftg.modules),
 	.sessions = LIST_HEAD_INIT(ftg.sessions),
+	.fi_memory_skip = -1,
 };
 
 atomic_long_t ftg_objects[FTG_NR_OBJ];

@@ -147,15 +147,54 @@ void ftg_site_drop(struct ftg_patch_site *s, const char *reason)
 	kfree(s);
 }
 
-/*
- * Asks the kernel's own record table whether @ip is a current ftrace
- * site: ftrace_set_filter_ip() refuses an address without a record. The
- * probe ops is never registered, so this patches nothing.
+/**
+ * ftg_memory_fails - does this memory request fail? (fault injection)
+ *
+ * "fail-memory N" lets the next N of ftguard's memory requests in check,
+ * arm and verify pass, fails the one after, and is spent; each failure
+ * is logged, so a test knows it was reached.
+ * Context: ftg.lock held.
  */
-bool ftg_is_record(unsigned long ip)
+bool ftg_memory_fails(void)
 {
 	lockdep_assert_held(&ftg.lock);
-	return ftrace_set_filter_ip(&ftg.probe_ops, ip, 0, 1) == 0;
+	if (!FTG_FAULT_INJECTION_BUILD || ftg.fi_memory_skip < 0)
+		return false;
+	if (ftg.fi_memory_skip--)
+		return false;
+	pr_info("fault injection: a memory request fails\n");
+	return true;
+}
+
+/**
+ * ftg_record_is - is @ip a current ftrace record?
+ * @ip: the address
+ *
+ * Asks the kernel's own record table: ftrace_set_filter_ip() refuses an
+ * address without a record (-EINVAL). It allocates a filter hash first,
+ * and out of memory it knows nothing of @ip: that is no answer, never
+ * "not a record", which would call a module's live site stale. The probe
+ * ops is never registered, so this patches nothing.
+ * Context: ftg.lock held.
+ * Return: 1 a record, 0 not, -ENOMEM no answer.
+ */
+int ftg_record_is(unsigned long ip)
+{
+	int ret;
+
+	lockdep_assert_held(&ftg.lock);
+	if (ftg_memory_fails())
+		return -ENOMEM;
+	ret = ftrace_set_filter_ip(&ftg.probe_ops, ip, 0, 1);
+	if (ret == -ENOMEM)
+		return ret;
+	return !ret;
+}
+
+/* ftg_record_is(), where no answer is as good as no */
+bool ftg_is_record(unsigned long ip)
+{
+	return ftg_record_is(ip) > 0;
 }
 
 /*
@@ -172,7 +211,7 @@ bool ftg_are_records(struct ftg_patch_site **sites, unsigned int n)
 	int ret;
 
 	lockdep_assert_held(&ftg.lock);
-	if (n < 2)
+	if (n < 2 || ftg_memory_fails())
 		return false;
 	ips = kvmalloc_array(n, sizeof(*ips), GFP_KERNEL);
 	if (!ips)

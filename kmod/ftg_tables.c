@@ -181,6 +181,9 @@ static void ftg_status_value(struct seq_file *m, enum ftg_status_key k)
 	case FTG_SK_VERIFY_CYCLES:
 		seq_printf(m, "%llu", ftg.verify_cycles);
 		break;
+	case FTG_SK_VERIFY_MISSED:
+		seq_printf(m, "%llu", ftg.verify_missed);
+		break;
 	case FTG_SK_STUCK:
 		ftg_show_text(m, ftg.stuck);
 		break;

@@ -72,6 +72,7 @@
 	X(VERIFY_SLICE,		"verify_slice",		U64)		\
 	X(VERIFY_CYCLE_MS,	"verify_cycle_ms",	U64)		\
 	X(VERIFY_CYCLES,	"verify_cycles",	U64)		\
+	X(VERIFY_MISSED,	"verify_missed",	U64)		\
 	X(STUCK,		"stuck",		TEXT)
 
 /*
@@ -150,6 +151,7 @@
 #define FTGUARD_CMD_CORRUPT		"corrupt"
 #define FTGUARD_CMD_DIVERT		"divert"
 #define FTGUARD_CMD_FAIL_FTRACE		"fail-ftrace"
+#define FTGUARD_CMD_FAIL_MEMORY		"fail-memory"
 #define FTGUARD_COMMANDS(X)					\
 	X(ADMIT,		FTGUARD_CMD_ADMIT)		\
 	X(VMLINUX_RECORDS,	FTGUARD_CMD_VMLINUX_RECORDS)	\
@@ -168,7 +170,8 @@
 	X(UNPLANT,		FTGUARD_CMD_UNPLANT)		\
 	X(CORRUPT,		FTGUARD_CMD_CORRUPT)		\
 	X(DIVERT,		FTGUARD_CMD_DIVERT)		\
-	X(FAIL_FTRACE,		FTGUARD_CMD_FAIL_FTRACE)
+	X(FAIL_FTRACE,		FTGUARD_CMD_FAIL_FTRACE)	\
+	X(FAIL_MEMORY,		FTGUARD_CMD_FAIL_MEMORY)
 
 /* arm's words, in any order; max-depth= takes its count */
 #define FTGUARD_ARM_PERSISTENT		"persistent"
