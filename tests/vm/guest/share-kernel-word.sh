@@ -8,14 +8,12 @@
 # still a mismatch; ftrace_enabled read as 0 through a bind stops no arm,
 # and read as 1 hides no ftrace that is off.
 . /tests/lib.sh
+. /tests/other-tracer.inc
 
-other=$FTG_TRACEFS/instances/ftg_other
-enabled=$FTG_TRACEFS/enabled_functions
 sysctl=/proc/sys/kernel/ftrace_enabled
 kmod_setup -c 'umount "'"$enabled"'" 2>/dev/null; umount "'"$sysctl"'" 2>/dev/null
 	echo 1 > "'"$sysctl"'"
-	[ -d "'"$other"'" ] && { echo nop > "'"$other"'/current_tracer"
-	rmdir "'"$other"'"; }' ftg_target
+	'"$OTHER_CLEANUP" ftg_target
 
 # check_of IP: the verdict a check of the site at IP alone gives
 check_of() {
@@ -41,11 +39,7 @@ fn_b=$(site_ip fn_b)
 fn_outer=$(site_ip fn_outer)
 
 # the function tracer alone on fn_b: a trampoline only enabled_functions names
-mkdir "$other" || fail "mkdir $other"
-echo fn_b > "$other/set_ftrace_filter" || fail "set_ftrace_filter"
-echo function > "$other/current_tracer" || fail "function tracer in $other"
-grep "^fn_b " "$enabled" | grep -q 'tramp: 0x' ||
-	fail "fn_b not on an allocated trampoline: $(grep '^fn_b ' "$enabled")"
+other_tracer_on fn_b
 
 # the hole an unloaded module left
 load_test_module ftg_other
@@ -84,8 +78,7 @@ echo 1 > "$sysctl" || fail "kernel.ftrace_enabled=1"
 expect_eq "armed at the end" 0 "$(status armed)"
 [ "$(status killed)" = 1 ] && fail "killed: $(status kill_reason)"
 exec 3>&-
-echo nop > "$other/current_tracer"
-rmdir "$other" || fail "rmdir $other"
+other_tracer_off
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass

@@ -11,18 +11,11 @@
 # kernel names (enabled_functions): the page-aligned, unnamed hole an
 # unloaded module leaves is a mismatch.
 . /tests/lib.sh
+. /tests/other-tracer.inc
 
-other=$FTG_TRACEFS/instances/ftg_other
-kmod_setup -c '[ -d "'"$other"'" ] && { echo nop > "'"$other"'/current_tracer"
-	rmdir "'"$other"'"; }' ftg_target
+kmod_setup -c "$OTHER_CLEANUP" ftg_target
 
-enabled=$FTG_TRACEFS/enabled_functions
 killed() { [ "$(status killed)" = 1 ]; }
-# tramp_of NAME: the trampoline enabled_functions gives NAME's record
-tramp_of() {
-	grep "^$1 " "$enabled" | grep -o 'tramp: 0x[0-9a-f]*' | head -n 1 |
-		sed 's/^tramp: //'
-}
 # verify_kills WHAT: the planted call is found by verify, which kills
 # naming it; the kill is then reset and the arm made again
 verify_kills() {
@@ -47,11 +40,7 @@ fn_a=$(site_ip fn_a)
 fn_b=$(site_ip fn_b)
 
 # the function tracer alone on fn_b: its own ops' trampoline
-mkdir "$other" || fail "mkdir $other"
-echo fn_b > "$other/set_ftrace_filter" || fail "set_ftrace_filter"
-echo function > "$other/current_tracer" || fail "function tracer in $other"
-foreign=$(tramp_of fn_b)
-[ -n "$foreign" ] || fail "no trampoline for fn_b: $(grep '^fn_b ' "$enabled")"
+other_tracer_on fn_b
 
 exec 3<>"$FTG_DEBUGFS/control"
 echo "select $fn_a" >&3 || fail "select: $(cat <&3)"
@@ -119,8 +108,7 @@ expect_eq "fn_outer undiverted" ok "$2"
 exec 4>&-
 killed && fail "a check killed: $(status kill_reason)"
 exec 3>&-
-echo nop > "$other/current_tracer"
-rmdir "$other" || fail "rmdir $other"
+other_tracer_off
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass

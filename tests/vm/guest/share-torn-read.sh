@@ -10,14 +10,12 @@
 # of its own) while verify runs again and again and fn_a is called:
 # ftguard is never killed.
 . /tests/lib.sh
+. /tests/other-tracer.inc
 
-other=$FTG_TRACEFS/instances/ftg_other
 kmod_setup -c '[ -n "${TOGGLER:-}" ] && kill $TOGGLER 2>/dev/null
-	[ -d "'"$other"'" ] && { echo nop > "'"$other"'/current_tracer"
-	rmdir "'"$other"'"; }' ftg_target
+	'"$OTHER_CLEANUP" ftg_target
 
 STRESS_S=60
-enabled=$FTG_TRACEFS/enabled_functions
 trigger=/sys/kernel/debug/ftg_target/trigger
 killed() { [ "$(status killed)" = 1 ]; }
 
@@ -27,11 +25,7 @@ load_test_module ftg_target
 fn_a=$(site_ip fn_a)
 
 # the function tracer alone on fn_b: a call elsewhere to plant at fn_a
-mkdir "$other" || fail "mkdir $other"
-echo fn_b > "$other/set_ftrace_filter" || fail "set_ftrace_filter"
-echo function > "$other/current_tracer" || fail "function tracer in $other"
-foreign=$(grep '^fn_b ' "$enabled" | grep -o 'tramp: 0x[0-9a-f]*' | sed 's/^tramp: //')
-[ -n "$foreign" ] || fail "no trampoline for fn_b: $(grep '^fn_b ' "$enabled")"
+other_tracer_on fn_b
 
 exec 3<>"$FTG_DEBUGFS/control"
 echo "select $fn_a" >&3 || fail "select: $(cat <&3)"
@@ -77,8 +71,7 @@ expect_eq "fn_a still armed" 1 "$(status armed_sites)"
 
 echo disarm >&3 || fail "disarm: $(cat <&3)"
 exec 3>&-
-echo nop > "$other/current_tracer"
-rmdir "$other" || fail "rmdir $other"
+other_tracer_off
 rmmod ftg_target || fail "rmmod ftg_target"
 unload_ftguard
 pass
